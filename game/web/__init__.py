@@ -1,0 +1,1 @@
+"""PyScript glue: the only part of ``game`` that imports browser modules."""
