@@ -1,0 +1,202 @@
+"""The game protocol shared by every game, its errors, and the seeded random source.
+
+Every game module (``game.durak``, ...) provides:
+
+- ``Rules``: a frozen dataclass of every setting in its ``rules/*.md``, validated on
+  construction (``SettingError`` names the setting and the allowed values);
+- ``new_game(rules, player_names, seed) -> State``;
+- ``State`` (a ``GameState``) with ``to_act()``, ``legal_actions(player)``, ``apply(action)``,
+  ``view(player)``, ``to_dict()``, ``State.from_dict(d)``, ``clone()``, ``is_over()`` and
+  ``outcome()``;
+- ``parse_action(text)`` that reads the text form written by ``str(action)``.
+
+Players are seat numbers 0..n-1; seat ``i + 1`` (mod n) sits to the left of seat ``i`` and
+play goes clockwise, to the left.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Sequence
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now. The state is left unchanged.
+
+    Attributes:
+        code: a stable reason code (``"cannot_beat"``, ``"not_your_turn"``, ...) used as the
+            i18n key of the sentence shown to the player.
+        params: values the sentence may quote (cards as notation, counts), JSON-safe.
+    """
+
+    def __init__(self, code: str, message: str = "", **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(message or code)
+
+
+class SettingError(ValueError):
+    """A rules setting with a value that is not allowed; the message names both."""
+
+    def __init__(self, setting: str, value: Any, allowed: Sequence[Any]) -> None:
+        self.setting, self.value, self.allowed = setting, value, list(allowed)
+        super().__init__(f"setting {setting!r}: {value!r} is not allowed; "
+                         f"allowed values: {', '.join(map(str, allowed))}")
+
+
+class SaveError(ValueError):
+    """A saved game or record that cannot be read (corrupt, wrong game, future version)."""
+
+
+def check_choice(setting: str, value: Any, allowed: Sequence[Any]) -> None:
+    """Raise ``SettingError`` unless ``value`` is one of ``allowed``.
+
+    ``True``/``False`` are not accepted where numbers are asked for, nor the reverse.
+    """
+    ok = any(value == a and type(value) is type(a) for a in allowed)
+    if not ok:
+        raise SettingError(setting, value, allowed)
+
+
+@dataclass(frozen=True)
+class RulesBase:
+    """Base of every game's ``Rules``: JSON round-trip of the settings."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as a JSON-safe dict ``{name: value}``."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]):
+        """Build and validate settings from a dict; unknown names raise ``SettingError``."""
+        names = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in names:
+                raise SettingError(key, data[key], sorted(names))
+        return cls(**data)
+
+
+class Rng:
+    """A small seeded random source whose whole state is one integer (SplitMix64).
+
+    It gives the same numbers in every Python (CPython, Pyodide) and its state is saved
+    with the game, so a saved game resumes exactly and a seed replays a deal. Games never
+    use the global ``random`` module.
+    """
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError("seed must be an int")
+        self.state = seed & self.MASK
+
+    def next64(self) -> int:
+        """The next 64-bit unsigned integer."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``; ``n`` must be positive (no modulo bias)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle a list in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every game's actions: small frozen values with a text form.
+
+    ``str(action)`` gives the text form (``"attack 6H 6D"``); each game's
+    ``parse_action`` reads it back. ``player`` is the seat that acts.
+    """
+
+    player: int
+    verb: ClassVar[str] = ""
+
+
+@dataclass
+class GameState:
+    """Base of every game's ``State``: the protocol, and helpers that do not depend on the
+    game. Subclasses implement the abstract methods; ``apply`` is written once here so that
+    an illegal action never changes the state.
+    """
+
+    game: ClassVar[str] = ""
+
+    def to_act(self) -> list[int]:
+        """The seats that may act now, in priority order (a driver asks the first)."""
+        raise NotImplementedError
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every legal action of ``player`` now, in a stable order (empty if none)."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: Action) -> IllegalAction:
+        """The reason an action not in ``legal_actions`` is illegal (never raises it)."""
+        return IllegalAction("illegal", f"{action} is not allowed now")
+
+    def _apply(self, action: Action) -> list[dict]:
+        """Carry out a legal action; return the events it caused."""
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> list[dict]:
+        """Carry out ``action`` and return the events it caused, as JSON-safe dicts
+        (``{"type": "attack", "player": 0, "cards": ["6H"]}``, ...).
+
+        Raises ``IllegalAction`` (with a stable ``code``) and changes nothing when the action
+        is not among ``legal_actions(action.player)``.
+        """
+        if self.is_over():
+            raise IllegalAction("game_over", "the game is over")
+        if not isinstance(action, Action):
+            raise IllegalAction("not_an_action", f"not an action: {action!r}")
+        if not 0 <= action.player < self.num_players:
+            raise IllegalAction("no_such_player", f"no player {action.player}")
+        if action not in self.legal_actions(action.player):
+            raise self.why_illegal(action)
+        return self._apply(action)
+
+    @property
+    def num_players(self) -> int:
+        """How many seats the game has."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        raise NotImplementedError
+
+    def outcome(self) -> dict | None:
+        """The result as a JSON-safe dict once the game is over, else ``None``."""
+        raise NotImplementedError
+
+    def view(self, player: int) -> dict:
+        """What ``player`` may see, as a JSON-safe dict; never another player's hidden cards."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        """The whole state as a JSON-safe dict; ``from_dict`` rebuilds it exactly."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "GameState":
+        """Rebuild a state written by ``to_dict``. Raises ``SaveError`` if it cannot."""
+        raise NotImplementedError
+
+    def clone(self) -> "GameState":
+        """An independent deep copy, for search."""
+        return copy.deepcopy(self)
