@@ -1,0 +1,54 @@
+// Kortbordet service worker TEMPLATE. scripts/build_sw.py fills in the two placeholders
+// and writes ./sw.js at the site root (git-ignored); do not edit sw.js by hand.
+//
+// Precache on install, delete old kortbordet-* caches on activate, cache-first fetch
+// for same-origin GET requests with a network fallback. The cache name carries a hash
+// of every precached file, so each release gets a new cache.
+"use strict";
+
+const CACHE_NAME = __CACHE_NAME__;
+// URLs relative to this worker's folder, which is the site root (also under /<repo>/).
+const PRECACHE = __PRECACHE__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE_NAME);
+      // cache: "reload" bypasses the HTTP cache, so a release never mixes in stale files.
+      await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+      await self.skipWaiting();
+    })()
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("kortbordet-") && name !== CACHE_NAME) {
+          await caches.delete(name);
+        }
+      }
+      await self.clients.claim();
+    })()
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE_NAME);
+      // Pages are opened with URL parameters (?game=durak&embed=1): match them without.
+      const isPage = request.mode === "navigate";
+      let response = await cache.match(request, { ignoreSearch: isPage });
+      if (!response && isPage) {
+        response = await cache.match("./", { ignoreSearch: true });
+      }
+      return response || fetch(request);
+    })()
+  );
+});
