@@ -1,0 +1,92 @@
+"""The save format: versioned JSON text for localStorage, with migration and checks.
+
+A running table is saved after every action under ``SESSION_KEY``; preferences under
+``PREFS_KEY``. Text that cannot be read raises ``SaveError``: the page then keeps the text
+under ``backup_key(now)`` and tells the player, so nothing is silently thrown away.
+Pure functions: the browser glue does the reading and writing of localStorage.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from .engine import SaveError
+from .session import LANGUAGES, SPEEDS, Session
+
+FORMAT = "kortbordet"
+VERSION = 1
+SESSION_KEY = f"kortbordet.v{VERSION}.session"
+PREFS_KEY = "kortbordet.prefs"
+BACKUP_PREFIX = "kortbordet.backup."
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+"""``MIGRATIONS[v]`` turns a version-``v`` envelope into version ``v + 1``."""
+
+PREF_DEFAULTS: dict[str, Any] = {
+    "lang": None, "speed": "normal", "four_colour": False, "reduced_motion": False,
+    "lobby": {},
+}
+
+
+def dumps(session: Session) -> str:
+    """The session as save text (JSON with a format name and version)."""
+    return json.dumps({"format": FORMAT, "version": VERSION, "session": session.to_dict()},
+                      separators=(",", ":"))
+
+
+def loads(text: str) -> Session:
+    """Read save text back into a ``Session``, migrating older versions.
+
+    Raises ``SaveError`` with a readable reason: not JSON, not a Kortbordet save, made by a
+    newer version, or damaged contents.
+    """
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise SaveError("the save is not readable JSON") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("this is not a Kortbordet save")
+    version = data.get("version")
+    if not isinstance(version, int) or version < 1:
+        raise SaveError("the save has no valid version number")
+    if version > VERSION:
+        raise SaveError(f"the save was made by a newer version ({version})")
+    while version < VERSION:
+        data = MIGRATIONS[version](data)
+        version = data["version"]
+    if not isinstance(data.get("session"), dict):
+        raise SaveError("the save holds no game")
+    return Session.from_dict(data["session"])
+
+
+def backup_key(now_ms: float) -> str:
+    """The localStorage key that keeps an unreadable save found at time ``now_ms``."""
+    return f"{BACKUP_PREFIX}{int(now_ms)}"
+
+
+def load_prefs(text: str | None) -> dict[str, Any]:
+    """Preferences from stored text; anything missing or invalid takes its default
+    (preferences are never worth an error message)."""
+    prefs = {k: (dict(v) if isinstance(v, dict) else v) for k, v in PREF_DEFAULTS.items()}
+    try:
+        data = json.loads(text) if text else {}
+    except (TypeError, ValueError):
+        return prefs
+    if not isinstance(data, dict):
+        return prefs
+    if data.get("lang") in LANGUAGES:
+        prefs["lang"] = data["lang"]
+    if data.get("speed") in SPEEDS:
+        prefs["speed"] = data["speed"]
+    for flag in ("four_colour", "reduced_motion"):
+        if isinstance(data.get(flag), bool):
+            prefs[flag] = data[flag]
+    if isinstance(data.get("lobby"), dict):
+        prefs["lobby"] = data["lobby"]
+    return prefs
+
+
+def dump_prefs(prefs: dict[str, Any]) -> str:
+    """Preferences as text for ``PREFS_KEY``."""
+    return json.dumps(prefs, separators=(",", ":"))

@@ -1,0 +1,144 @@
+"""The table driver, series tally (DUR-20), saves and URL parameters."""
+
+import json
+
+import pytest
+
+from game import saves
+from game.engine import IllegalAction, SaveError, SettingError
+from game.records import DurakSeries
+from game.session import Session, parse_params
+
+PLAYERS = [{"name": "Du", "kind": "human"}, {"name": "Dator", "kind": "bot", "level": "easy"}]
+
+
+def new(rules=None, seed=3, players=PLAYERS):
+    return Session.new("durak", rules or {}, players, seed)
+
+
+def play_human_first_legal(session, limit=5000):
+    """Play to the end of the current game: the human always takes the first legal action."""
+    for _ in range(limit):
+        w = session.waiting()
+        if w in ("game_over", "series_over"):
+            return
+        if w == "bot":
+            assert session.step_bot()
+        else:
+            session.play(session.legal()[0])
+    pytest.fail("the game did not end")
+
+
+def test_view_is_json_and_hides_the_bot_hand():
+    s = new()
+    v = s.view()
+    json.dumps(v)
+    assert v["human"] == 0 and len(v["state"]["hand"]) == 6
+    bot_cards = {str(c) for c in s.state.hands[1]}
+    assert not bot_cards & set(json.dumps(v).replace('"', " ").split())
+
+
+def test_illegal_text_changes_nothing():
+    s = new()
+    before = s.to_dict()
+    for text in ("take", "beat 7S 6S", "attack", "fly away", "attack 2H"):
+        with pytest.raises(IllegalAction):
+            s.play(text)
+        assert s.to_dict() == before
+
+
+def test_full_series_of_three_games_records_every_result():
+    s = new({"series_length": "3"})
+    for game in range(3):
+        play_human_first_legal(s)
+        assert len(s.series.results) == game + 1
+        if game < 2:
+            assert s.waiting() == "game_over"
+            s.next_game()
+    assert s.waiting() == "series_over"
+    with pytest.raises(IllegalAction):
+        s.next_game()
+
+
+def test_dur_7_last_durak_is_attacked_first_in_the_next_game():
+    s = new({"series_length": "5"}, players=PLAYERS + [{"name": "B", "kind": "bot", "level": "easy"}])
+    for _ in range(5):
+        play_human_first_legal(s)
+        last = s.series.last_durak
+        if s.series.is_over():
+            break
+        s.next_game()
+        if last is not None:
+            assert s.state.defender == last
+            assert s.state.attacker == (last - 1) % 3
+
+
+def test_series_until_durak_twice():
+    series = DurakSeries("durak2", 3)
+    for r in (0, None, 1, 0):
+        assert not series.is_over()
+        series.record(r)
+    assert series.is_over() and series.durak_counts == [2, 1, 0] and series.draws == 1
+    with pytest.raises(ValueError):
+        series.record(1)
+
+
+def test_save_round_trip_mid_game_resumes_exactly():
+    s = new({"transfer": True}, seed=11)
+    for _ in range(7):
+        if s.waiting() == "bot":
+            s.step_bot()
+        elif s.waiting() == "human":
+            s.play(s.legal()[-1])
+    text = saves.dumps(s)
+    again = saves.loads(text)
+    assert again.to_dict() == s.to_dict()
+    assert again.view() == s.view()
+
+
+@pytest.mark.parametrize("text", [
+    "", "{", "[]", '{"format": "other"}', '{"format": "kortbordet", "version": 99, "session": {}}',
+    '{"format": "kortbordet", "version": 1, "session": {"game": "durak"}}',
+    '{"format": "kortbordet", "version": 1}',
+])
+def test_unreadable_saves_raise_save_error(text):
+    with pytest.raises(SaveError):
+        saves.loads(text)
+
+
+def test_damaged_hand_in_save_is_refused():
+    s = new()
+    data = json.loads(saves.dumps(s))
+    data["session"]["state"]["hands"][0].append(data["session"]["state"]["hands"][1][0])
+    with pytest.raises(SaveError):
+        saves.loads(json.dumps(data))
+
+
+def test_backup_key_and_prefs_defaults():
+    assert saves.backup_key(1700000000123.7) == "kortbordet.backup.1700000000123"
+    assert saves.load_prefs("not json")["speed"] == "normal"
+    prefs = saves.load_prefs('{"lang": "sv", "speed": "warp", "four_colour": true}')
+    assert prefs["lang"] == "sv" and prefs["speed"] == "normal" and prefs["four_colour"] is True
+
+
+def test_params_read_settings_and_reject_bad_values_by_name():
+    p = parse_params({"game": "durak", "players": "3", "seed": "42", "transfer": "on",
+                      "throw_in": "neighbours", "deck": "52", "embed": "1", "utm": "x"})
+    assert p["players"] == 3 and p["seed"] == 42 and p["embed"] is True
+    assert p["rules"] == {"transfer": True, "throw_in": "neighbours", "deck": 52}
+    for query, setting in [({"players": "<img src=x onerror=alert(1)>"}, "players"),
+                           ({"transfer": "maybe"}, "transfer"), ({"game": "chess"}, "game"),
+                           ({"deck": "24", "players": "3"}, "deck"), ({"seed": "-1"}, "seed"),
+                           ({"lang": "de"}, "lang")]:
+        with pytest.raises(SettingError) as err:
+            parse_params(query)
+        assert err.value.setting == setting
+
+
+def test_session_refuses_bad_players():
+    with pytest.raises(SettingError):
+        Session.new("durak", {}, [{"name": "A", "kind": "bot"}] * 2, 1)
+    with pytest.raises(SettingError):
+        Session.new("durak", {}, PLAYERS * 4, 1)
+    with pytest.raises(SettingError):
+        Session.new("durak", {"deck": 24}, PLAYERS + PLAYERS[1:], 1)
