@@ -19,6 +19,7 @@ Action text forms (``str(action)``; read back by ``parse_action(text, player)``)
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar
@@ -558,6 +559,16 @@ class State(GameState):
         self.limit = min(self._cap(), len(self.hands[self.defender]))
         events.append({"type": "bout", "attacker": self.attacker, "defender": self.defender})
         return events
+
+    def clone(self) -> "State":
+        """An independent copy for search (cards are immutable and shared; lists copied)."""
+        c = copy.copy(self)
+        c.hands = [list(h) for h in self.hands]
+        c.known = [list(k) for k in self.known]
+        c.table = [list(pair) for pair in self.table]
+        c.talon, c.discard = list(self.talon), list(self.discard)
+        c.passed, c.out = list(self.passed), list(self.out)
+        return c
 
     # --------------------------------------------------------------- views and saves
 
