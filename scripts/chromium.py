@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Find (and with --ensure, install) a Chromium for Playwright.
+
+Preference: Playwright's own Chromium when it is installed (a normal laptop after
+`python -m playwright install chromium`), else a system Chromium (/usr/bin/chromium and
+friends), else install one: apt-get when root and apt exists, else
+`python -m playwright install chromium`. KORTBORDET_CHROMIUM=/path overrides everything.
+
+Used by tests/e2e/conftest.py and bench/boot.py (find_chromium, LAUNCH_ARGS) and by
+`make test` (python scripts/chromium.py --ensure).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SYSTEM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+def _playwright_own() -> str | None:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    try:
+        with sync_playwright() as p:
+            path = p.chromium.executable_path
+    except Exception:  # noqa: BLE001 - any failure means "not usable"
+        return None
+    return path if path and os.path.isfile(path) else None
+
+
+def _system() -> str | None:
+    for name in SYSTEM_CANDIDATES:
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def find_chromium() -> tuple[str | None, str]:
+    """Return (executable_path, description); executable_path None = Playwright's own."""
+    override = os.environ.get("KORTBORDET_CHROMIUM")
+    if override:
+        if not os.path.isfile(override):
+            raise FileNotFoundError(f"KORTBORDET_CHROMIUM={override} does not exist")
+        return override, f"{override} (KORTBORDET_CHROMIUM)"
+    own = _playwright_own()
+    if own:
+        return None, f"Playwright's Chromium ({own})"
+    system = _system()
+    if system:
+        return system, f"system Chromium ({system})"
+    raise FileNotFoundError(
+        "no Chromium found: run `make test` (installs one) or "
+        "`.venv/bin/python -m playwright install chromium`"
+    )
+
+
+def launch_kwargs() -> dict:
+    """Keyword arguments for playwright's chromium.launch()."""
+    path, _ = find_chromium()
+    kwargs: dict = {"args": list(LAUNCH_ARGS)}
+    if path:
+        kwargs["executable_path"] = path
+    return kwargs
+
+
+def ensure() -> int:
+    try:
+        _, desc = find_chromium()
+        print(f"chromium: using {desc}")
+        return 0
+    except FileNotFoundError:
+        pass
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        print("chromium: none found; installing Debian's chromium with apt-get", flush=True)
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env)
+    else:
+        print("chromium: none found; running playwright install chromium", flush=True)
+        subprocess.run([sys.executable, "-m", "playwright", "install", "chromium"], check=True)
+    _, desc = find_chromium()
+    print(f"chromium: using {desc}")
+    return 0
+
+
+if __name__ == "__main__":
+    if "--ensure" in sys.argv[1:]:
+        sys.exit(ensure())
+    print(find_chromium()[1])

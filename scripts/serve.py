@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Serve the repository root as a static site (standard library only).
+
+Used by `make play`, the browser tests (tests/e2e/conftest.py) and bench/boot.py.
+With --prefix /kortbordet/ the site is served only under that sub-path, like a
+GitHub Pages project site; everything else is a 404.
+
+    python3 scripts/serve.py [--host 127.0.0.1] [--port 8000] [--prefix /kortbordet/]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".py": "text/plain; charset=utf-8",
+    ".toml": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    prefix = "/"
+    quiet = False
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def _strip_prefix(self) -> bool:
+        if self.prefix == "/":
+            return True
+        if self.path == self.prefix.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return False
+        if not self.path.startswith(self.prefix):
+            self.send_error(404, "outside the site's sub-path")
+            return False
+        self.path = "/" + self.path[len(self.prefix):]
+        return True
+
+    def do_GET(self):  # noqa: N802 (http.server naming)
+        if self._strip_prefix():
+            super().do_GET()
+
+    def do_HEAD(self):  # noqa: N802
+        if self._strip_prefix():
+            super().do_HEAD()
+
+    def log_message(self, format, *args):  # noqa: A002
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(host: str = "127.0.0.1", port: int = 0, prefix: str = "/",
+                quiet: bool = True, root: Path = ROOT) -> http.server.ThreadingHTTPServer:
+    """A server bound to (host, port); port 0 picks a free port (see server.server_port)."""
+    if not prefix.startswith("/") or not prefix.endswith("/"):
+        raise ValueError(f"prefix must start and end with '/': {prefix!r}")
+    handler = type("KortbordetHandler", (Handler,), {"prefix": prefix, "quiet": quiet})
+    server = http.server.ThreadingHTTPServer(
+        (host, port), functools.partial(handler, directory=str(root))
+    )
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_thread(prefix: str = "/", host: str = "127.0.0.1"):
+    """Start a quiet server on a free port in a daemon thread; returns (server, base_url)."""
+    server = make_server(host, 0, prefix)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{host}:{server.server_port}{prefix}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/")
+    args = parser.parse_args(argv)
+    if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
+        print("serve: static/vendor/ is empty: run scripts/setup.sh first", file=sys.stderr)
+        return 1
+    try:
+        server = make_server(args.host, args.port, args.prefix, quiet=False)
+    except OSError as exc:
+        print(f"serve: cannot listen on {args.host}:{args.port}: {exc}"
+              " (choose another port, e.g. make play PORT=8001)", file=sys.stderr)
+        return 1
+    print(f"\nKortbordet: open http://{args.host}:{server.server_port}{args.prefix}"
+          "\n(Ctrl-C stops the server)\n", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

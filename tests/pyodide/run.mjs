@@ -1,0 +1,56 @@
+// Run the engine test suite (tests/engine/) inside real Pyodide under Node.js.
+//
+//   node tests/pyodide/run.mjs [extra pytest args...]
+//
+// Loads Pyodide from node_modules (the version pinned in package.json), mounts the
+// repository and the pure-Python test tools (.cache/pyodide-site/, filled by
+// scripts/setup.sh from requirements-pyodide.txt) with NODEFS, and runs
+// `pytest tests/engine -q -p no:cacheprovider`. Exits with pytest's exit code
+// (so "no tests collected" = 5 is a failure too).
+import { loadPyodide } from "pyodide";
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const SITE = resolve(ROOT, ".cache", "pyodide-site");
+const MOUNT_REPO = "/kortbordet";
+const MOUNT_SITE = "/pyodide-site";
+
+if (!existsSync(resolve(SITE, "pytest"))) {
+  console.error(`run.mjs: ${SITE} has no pytest: run scripts/setup.sh first`);
+  process.exit(2);
+}
+
+const started = Date.now();
+const pyodide = await loadPyodide({
+  env: {
+    HOME: "/home/pyodide",
+    PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1",
+    PYTHONDONTWRITEBYTECODE: "1",
+    PYTHONHASHSEED: "0",
+  },
+});
+// Raw writes (not line-batched) so pytest's progress dots stay on one line.
+pyodide.setStdout({ write: (buf) => (process.stdout.write(buf), buf.length) });
+pyodide.setStderr({ write: (buf) => (process.stderr.write(buf), buf.length) });
+const { FS } = pyodide;
+for (const [host, mount] of [[ROOT, MOUNT_REPO], [SITE, MOUNT_SITE]]) {
+  FS.mkdirTree(mount);
+  FS.mount(FS.filesystems.NODEFS, { root: host }, mount);
+}
+
+const args = ["tests/engine", "-q", "-p", "no:cacheprovider", ...process.argv.slice(2)];
+pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(args));
+const code = await pyodide.runPythonAsync(`
+import os, platform, sys
+sys.dont_write_bytecode = True
+sys.path[:0] = [${JSON.stringify(MOUNT_REPO)}, ${JSON.stringify(MOUNT_SITE)}]
+os.chdir(${JSON.stringify(MOUNT_REPO)})
+print(f"Pyodide {sys.modules['pyodide'].__version__ if 'pyodide' in sys.modules else '?'}:"
+      f" Python {platform.python_version()} ({sys.platform}) in WebAssembly")
+import pytest
+int(pytest.main(list(PYTEST_ARGS)))
+`);
+console.log(`run.mjs: pytest exit code ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exit(code);
