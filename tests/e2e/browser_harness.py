@@ -1,0 +1,104 @@
+"""Helpers for the browser tests: problem recording and open_game().
+
+Kept apart from conftest.py so test modules can import them by a unique module name
+(``from browser_harness import open_game``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+import pytest
+
+BOOT_TIMEOUT_MS = 120_000
+SUBPATH = "/kortbordet/"
+
+# Sets window.__pyAllDone when PyScript has run every script (before any page script).
+ALL_DONE_INIT_SCRIPT = """
+window.__pyAllDone = false;
+window.addEventListener("py:all-done", () => { window.__pyAllDone = true; });
+"""
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@dataclass
+class Site:
+    url: str  # base URL ending in "/", e.g. http://127.0.0.1:41234/kortbordet/
+
+    @property
+    def origin(self) -> str:
+        return _origin(self.url)
+
+
+@dataclass
+class PageProblems:
+    origin: str
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+
+    def on_request(self, request) -> None:
+        url = request.url
+        if url.startswith(("data:", "blob:", "about:")):
+            return
+        if _origin(url) != self.origin:
+            self.foreign_requests.append(f"{request.method} {url}")
+
+    def on_request_failed(self, request) -> None:
+        if request.failure == "net::ERR_ABORTED":  # cancelled by a navigation/reload
+            return
+        self.failed_requests.append(f"{request.method} {request.url}: {request.failure}")
+
+    def on_response(self, response) -> None:
+        if response.status >= 400:
+            self.failed_requests.append(f"HTTP {response.status} {response.url}")
+
+    def report(self) -> list[str]:
+        out = []
+        for name in ("console_errors", "page_errors", "foreign_requests", "failed_requests"):
+            for item in getattr(self, name):
+                out.append(f"{name}: {item}")
+        return out
+
+
+def watch(context, page, origin: str) -> PageProblems:
+    """Record problems of a page (and its context's requests, service worker's included)."""
+    problems = PageProblems(origin)
+    context.on("request", problems.on_request)
+    context.on("requestfailed", problems.on_request_failed)
+    context.on("response", problems.on_response)
+    page.on(
+        "console",
+        lambda msg: problems.console_errors.append(f"{msg.text} @ {msg.location}")
+        if msg.type == "error" else None,
+    )
+    page.on("pageerror", lambda exc: problems.page_errors.append(str(exc)))
+    return problems
+
+
+@dataclass
+class Tab:
+    """A page with its context and problem recorder (for tests that need all three)."""
+
+    context: object
+    page: object
+    problems: PageProblems
+
+
+def open_game(page, url: str, timeout_ms: int = BOOT_TIMEOUT_MS, reload: bool = False) -> None:
+    """Navigate to url (or reload), wait for py:all-done, assert no .py-error is shown."""
+    if reload:
+        page.reload(wait_until="domcontentloaded")
+    else:
+        page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_function("window.__pyAllDone === true", timeout=timeout_ms, polling=100)
+    errors = page.locator(".py-error")
+    if errors.count():
+        text = "\n".join(errors.all_inner_texts())
+        pytest.fail(f"PyScript showed an error (.py-error) at {url}:\n{text}")

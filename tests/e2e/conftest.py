@@ -1,0 +1,109 @@
+"""Browser end-to-end fixtures (sync Playwright, Chromium).
+
+- ``site`` / ``site_subpath``: the repository root served on a free localhost port,
+  at ``/`` and under ``/kortbordet/`` (like a GitHub Pages project site).
+- ``browser``: Chromium chosen by scripts/chromium.py (Playwright's own if installed,
+  else a system Chromium).
+- ``context`` / ``page``: a fresh context and page that record console errors, page
+  errors, failed requests and every request to another origin than the server's; any of
+  them fails the test at teardown. Nothing is allow-listed.
+- ``open_game(page, url)`` (in browser_harness.py): navigate and wait for PyScript's ``py:all-done``; assert no
+  ``.py-error`` is shown.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import chromium  # noqa: E402  (scripts/chromium.py)
+import serve  # noqa: E402  (scripts/serve.py)
+from browser_harness import (  # noqa: E402
+    ALL_DONE_INIT_SCRIPT,
+    SUBPATH,
+    PageProblems,
+    Site,
+    Tab,
+    open_game,
+    watch,
+)
+
+__all__ = ["open_game"]
+
+def _serve(prefix: str):
+    server, url = serve.serve_in_thread(prefix)
+    try:
+        yield Site(url)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site():
+    if not (ROOT / "sw.js").is_file() or not (ROOT / "static/vendor/pyodide").is_dir():
+        pytest.fail("static/vendor/ or sw.js missing: run scripts/setup.sh (make test does)")
+    yield from _serve("/")
+
+
+@pytest.fixture(scope="session")
+def site_subpath():
+    yield from _serve(SUBPATH)
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    kwargs = chromium.launch_kwargs()
+    browser = playwright_instance.chromium.launch(**kwargs)
+    yield browser
+    browser.close()
+
+
+def _new_tab(browser, site: Site) -> Tab:
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(ALL_DONE_INIT_SCRIPT)
+    page = context.new_page()
+    return Tab(context, page, watch(context, page, site.origin))
+
+
+def _close_and_check(tab: Tab) -> None:
+    # Let pending console messages and requests arrive before judging.
+    try:
+        tab.page.wait_for_timeout(200)
+    finally:
+        tab.context.close()
+    problems = tab.problems.report()
+    assert not problems, "the page had problems:\n  " + "\n  ".join(problems)
+
+
+@pytest.fixture
+def tab(browser, site):
+    t = _new_tab(browser, site)
+    yield t
+    _close_and_check(t)
+
+
+@pytest.fixture
+def tab_subpath(browser, site_subpath):
+    t = _new_tab(browser, site_subpath)
+    yield t
+    _close_and_check(t)
+
+
+@pytest.fixture
+def page(tab):
+    return tab.page
