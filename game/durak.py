@@ -400,6 +400,19 @@ class State(GameState):
                 return IllegalAction("wait_for_lead", "wait for the attacker to lead")
             if p != self.defender and p not in self.throwers() and isinstance(action, Throw):
                 return IllegalAction("not_eligible", "you may not throw in under this setting")
+            # an eligible player who is not asked because nothing of theirs may be added:
+            # say why (DUR-8, DUR-9, DUR-10, DUR-15) instead of "not your turn"
+            if p != self.defender and p not in self.passed and isinstance(action, Throw):
+                if len(self.table) >= self.limit:
+                    return IllegalAction("attack_limit", f"at most {self.limit} attack cards",
+                                         limit=self.limit)
+                return IllegalAction("rank_not_on_table",
+                                     "throw in only ranks already on the table",
+                                     card=str(action.card))
+            if isinstance(action, Attack) and self.table and p == self.attacker:
+                return IllegalAction("bout_started", "the attack is already led; throw in")
+            if isinstance(action, Take) and p == self.defender and self.taking:
+                return IllegalAction("already_taking", "you are already taking")
             return IllegalAction("not_your_turn", "it is not your turn")
         if not self.table and not isinstance(action, Attack):
             return IllegalAction("must_attack", "lead a card (or several of one rank)")
