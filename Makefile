@@ -1,0 +1,42 @@
+# Kortbordet. `make play` serves the game, `make test` runs every test, `make bench`
+# prints the benchmark figures. Each runs scripts/setup.sh first (idempotent, quick when
+# everything is in place).
+
+PORT ?= 8000
+HOST ?= 127.0.0.1
+PY := .venv/bin/python
+
+.PHONY: setup site play test test-pyodide bench icons clean
+
+setup:
+	@scripts/setup.sh
+
+# Only what the static site needs (no .venv): used by the GitHub Pages workflow.
+site:
+	@scripts/setup.sh --site-only
+
+play: setup
+	@python3 scripts/serve.py --host $(HOST) --port $(PORT)
+
+# One pytest run reports everything: the engine tests in CPython, the same suite inside
+# Pyodide under Node.js (tests/test_pyodide.py) and the browser tests (tests/e2e/).
+# pytest exits non-zero when any test fails and with 5 when it collected no test, so
+# make fails in both cases.
+test: setup
+	@$(PY) scripts/chromium.py --ensure
+	$(PY) -m pytest tests -ra
+
+# The engine suite inside Pyodide only (also part of `make test`).
+test-pyodide: setup
+	node tests/pyodide/run.mjs
+
+bench: setup
+	@$(PY) scripts/chromium.py --ensure
+	$(PY) bench/boot.py
+	@if [ -f bench/bots.py ]; then $(PY) bench/bots.py; fi
+
+icons:
+	python3 scripts/make_icons.py
+
+clean:
+	rm -rf static/vendor sw.js .cache .pytest_cache .hypothesis bench/out test-results

@@ -1,0 +1,1 @@
+# Intentionally empty: bench/boot.py measures the bare PyScript boot.
