@@ -1,0 +1,82 @@
+"""Computer players for every game: one entry point, ``choose``.
+
+A bot sees exactly what a human in its seat would see: the ``view`` dict that the game's
+``State.view(player)`` returns, and the list ``State.legal_actions(player)`` (which depends
+only on that player's own hand and public facts). It never receives the state itself, so it
+cannot read another player's hidden cards (``tests/test_bots_fair.py`` checks this).
+
+Each game has its own module here (``game.bots.durak``; Dunka, Elvakorts-Rummy and Tonk add
+theirs) exposing ``choose(view, legal_actions, level, rng) -> Action``; this package picks
+it by ``view["game"]``.
+
+Levels:
+    ``"random"``  a uniform random legal action (for benchmarks; the same for every game);
+    ``"easy"``    plain heuristics;
+    ``"normal"``  card tracking, cost-based decisions and, where the game allows it,
+                  exact endgame search (see the game's module).
+
+Bots are pure Python and standard library only (they run in Pyodide on the page's main
+thread) and deterministic: the same view, legal actions, level and seed always give the
+same action. Randomness comes from a local ``random.Random(seed)``, never the global one;
+with ``seed=None`` the seed is derived from the view itself (CRC-32 of its JSON text,
+without ``to_act``, which may depend on hidden cards).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import zlib
+from typing import Any
+
+from ..engine import Action
+
+LEVELS = ("random", "easy", "normal")
+"""The levels every game's bots understand, weakest first."""
+
+GAMES = {"durak": "game.bots.durak"}
+"""``view["game"]`` -> module implementing that game's bots."""
+
+
+def _view_seed(view: dict) -> int:
+    # "to_act" is left out: in Durak it depends on other players' hidden cards
+    public = {k: v for k, v in view.items() if k != "to_act"}
+    text = json.dumps(public, sort_keys=True, separators=(",", ":"), default=str)
+    return zlib.crc32(text.encode("utf-8"))
+
+
+def choose(view: dict, legal_actions: list, level: str = "normal",
+           seed: int | None = None) -> Action:
+    """Pick one of ``legal_actions`` for the player whose ``view`` this is.
+
+    Args:
+        view: ``State.view(player)`` of any game (a JSON-safe dict with a ``"game"`` key,
+            e.g. ``"durak"``, and ``"player"``, the acting seat).
+        legal_actions: ``State.legal_actions(player)``: the engine's Action objects, in the
+            engine's stable order; must not be empty.
+        level: ``"random"``, ``"easy"`` or ``"normal"``.
+        seed: makes the choice reproducible; ``None`` derives a seed from the view.
+
+    Returns:
+        One element of ``legal_actions`` (the very object, not a copy).
+
+    Raises:
+        ValueError: unknown level, unknown or unbuilt game, or no legal action to choose.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+    game = view.get("game") if isinstance(view, dict) else None
+    if game not in GAMES:
+        raise ValueError(f"no bots for game {game!r}; games with bots: {', '.join(GAMES)}")
+    legal = list(legal_actions)
+    if not legal:
+        raise ValueError("no legal action to choose from (is it this player's turn?)")
+    rng = random.Random(_view_seed(view) if seed is None else seed)
+    if level == "random":
+        return legal[rng.randrange(len(legal))]
+    module: Any = importlib.import_module(GAMES[game])
+    action = module.choose(view, legal, level, rng)
+    if action not in legal:  # a bug in a bot must never become an illegal move
+        raise AssertionError(f"bot chose {action}, which is not legal here")
+    return action
