@@ -1,0 +1,70 @@
+"""Swedish and English texts of the page (sv is a first-class language).
+
+``sv.TEXTS`` and ``en.TEXTS`` hold the same keys (a test checks it). Texts are plain
+strings with ``str.format`` fields; the page inserts them with ``textContent`` only.
+Pure Python: no browser imports, so it is tested in CPython.
+"""
+
+from __future__ import annotations
+
+from . import en, sv
+
+LANGS = ("sv", "en")
+TEXTS = {"sv": sv.TEXTS, "en": en.TEXTS}
+RANK_KEYS = {"2": "rank_2", "3": "rank_3", "4": "rank_4", "5": "rank_5", "6": "rank_6",
+             "7": "rank_7", "8": "rank_8", "9": "rank_9", "10": "rank_10", "J": "rank_J",
+             "Q": "rank_Q", "K": "rank_K", "A": "rank_A"}
+SUIT_KEYS = {"S": "suit_S", "H": "suit_H", "D": "suit_D", "C": "suit_C"}
+
+
+def pick_lang(value: str | None) -> str:
+    """The language for a browser language tag or a saved choice: ``sv*`` -> Swedish,
+    anything else (or nothing) -> English."""
+    return "sv" if (value or "").strip().lower().startswith("sv") else "en"
+
+
+def t(lang: str, key: str, **params) -> str:
+    """The text ``key`` in ``lang`` with ``params`` filled in; English, then the key itself,
+    when missing (never raises for a missing parameter)."""
+    table = TEXTS.get(lang, TEXTS["en"])
+    text = table.get(key, TEXTS["en"].get(key, key))
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def card_name(lang: str, card: str) -> str:
+    """The spoken name of a card in notation: ``"QS"`` -> "spader dam" / "queen of spades";
+    ``"back"`` -> "nedvänt kort" / "face-down card"."""
+    if card == "back":
+        return t(lang, "card_back")
+    body = card.split(".")[0]
+    rank, suit = body[:-1], body[-1:]
+    if rank not in RANK_KEYS or suit not in SUIT_KEYS:
+        return card
+    return t(lang, "card_name", rank=t(lang, RANK_KEYS[rank]), suit=t(lang, SUIT_KEYS[suit]))
+
+
+def cards_names(lang: str, cards) -> str:
+    """Several card names joined for a sentence ("spader dam och hjärter tio")."""
+    names = [card_name(lang, c) for c in cards]
+    if len(names) <= 1:
+        return "".join(names)
+    return t(lang, "list_and", first=", ".join(names[:-1]), last=names[-1])
+
+
+def reason(lang: str, code: str, params: dict | None = None, fallback: str = "") -> str:
+    """A sentence for an ``IllegalAction`` code; card parameters are spoken as names."""
+    params = dict(params or {})
+    for k in ("card", "target"):
+        if isinstance(params.get(k), str):
+            params[k] = card_name(lang, params[k])
+    if "trump" in params and params["trump"] in SUIT_KEYS:
+        params["trump"] = t(lang, SUIT_KEYS[params["trump"]])
+    key = "why_" + code
+    if key in TEXTS["en"]:
+        text = t(lang, key, **params)
+    else:
+        text = t(lang, "why_illegal") + (f" ({fallback})" if fallback else "")
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,63 @@
+"""Small DOM builders for the page. Text is always set with ``textContent`` and attributes
+with ``setAttribute``: nothing from the URL, a save or a player name is parsed as HTML."""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from ..i18n import card_name
+
+SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+FACE = {"J", "Q", "K"}
+
+
+def h(tag: str, attrs: dict | None = None, *children, text: str | None = None):
+    """Create an element with attributes (``None``/``False`` skipped, ``True`` -> empty)."""
+    el = document.createElement(tag)
+    for key, value in (attrs or {}).items():
+        if value is None or value is False:
+            continue
+        if key == "class":
+            el.className = str(value)
+        else:
+            el.setAttribute(key, "" if value is True else str(value))
+    if text is not None:
+        el.textContent = str(text)
+    for child in children:
+        if child is not None:
+            el.appendChild(child)
+    return el
+
+
+def clear(el) -> None:
+    while el.firstChild:
+        el.removeChild(el.firstChild)
+
+
+def card_el(lang: str, card: str, tag: str = "button", cls: str = "", attrs: dict | None = None):
+    """One card: ``data-card`` with its notation (``back`` face down) and an ARIA name.
+
+    The face is drawn with HTML/CSS: rank and suit in two corners and a centre symbol
+    (a framed rank letter for court cards).
+    """
+    base = {"data-card": card, "aria-label": card_name(lang, card)}
+    if tag == "button":
+        base["type"] = "button"
+    else:
+        base["role"] = "img"
+    base.update(attrs or {})
+    if card == "back":
+        base["class"] = f"card back {cls}".strip()
+        return h(tag, base)
+    body = card.split(".")[0]
+    rank, suit = body[:-1], body[-1]
+    sym = SUIT_SYMBOL.get(suit, "?")
+    base["class"] = f"card face s-{suit} {cls}".strip()
+
+    def corner(pos):
+        return h("span", {"class": f"idx {pos}", "aria-hidden": "true"},
+                 h("span", {"class": "r"}, text=rank), h("span", {"class": "s"}, text=sym))
+
+    centre = h("span", {"class": "pip face" if rank in FACE else "pip", "aria-hidden": "true"},
+               text=(rank if rank in FACE else sym))
+    return h(tag, base, corner("tl"), centre, corner("br"))

@@ -1,0 +1,230 @@
+"""What the Durak table shows and what each click does, computed from a session view.
+
+Pure Python (no browser imports) so it runs and is tested in CPython. ``main.py`` turns
+the plan into DOM elements. The only source of legality is ``view["legal"]``: a card or
+button carries an action only when that action text is in it.
+"""
+
+from __future__ import annotations
+
+from ..i18n import card_name, cards_names, t
+
+SPEEDS = {"slow": 1400, "normal": 750, "fast": 300, "instant": 0}
+
+
+def _cards_of(action: str) -> list[str]:
+    """The hand cards an action plays (``beat X T`` plays X only)."""
+    words = action.split()
+    verb, args = words[0], words[1:]
+    if verb == "beat":
+        return args[:1]
+    if verb in ("attack", "throw", "transfer"):
+        return args
+    return []
+
+
+def card_actions(legal: list[str], card: str) -> list[str]:
+    """Every legal action that plays ``card`` from the hand."""
+    return [a for a in legal if card in _cards_of(a)]
+
+
+def rank_of(card: str) -> str:
+    return card.split(".")[0][:-1]
+
+
+def find_attack(legal: list[str], cards: list[str]) -> str | None:
+    """The legal ``attack`` action that leads exactly ``cards``, if any."""
+    want = sorted(cards)
+    for a in legal:
+        if a.startswith("attack ") and sorted(a.split()[1:]) == want:
+            return a
+    return None
+
+
+def display_name(lang: str, players: list[dict], seat: int, human: int) -> str:
+    """A seat's name in the current language: "Du"/"You" for the human; a default computer
+    name ("Dator 2" / "Computer 2") follows the language; other names as given."""
+    if seat == human:
+        return t(lang, "you")
+    name = str(players[seat].get("name", "")) if seat < len(players) else ""
+    for lg in ("sv", "en"):
+        for n in range(1, 7):
+            if name == t(lg, "bot_name", n=n):
+                return t(lang, "bot_name", n=n)
+    return name or t(lang, "bot_name", n=seat)
+
+
+def clean_selection(view: dict, selected: list[str]) -> list[str]:
+    """Drop selected cards that no longer make sense (not in hand, not playable, mixed)."""
+    legal = view.get("legal", [])
+    hand = view["state"]["hand"]
+    out = [c for c in selected if c in hand and card_actions(legal, c)]
+    if any(a.startswith("attack ") for a in legal):
+        if out:
+            r = rank_of(out[-1])
+            out = [c for c in out if rank_of(c) == r]
+    else:
+        out = out[-1:]
+    return out
+
+
+def plan(view: dict, selected: list[str], lang: str) -> dict:
+    """The interactive parts of the table.
+
+    Returns ``{"hand": [{card, playable, action, selected}], "targets": {attack card:
+    action}, "buttons": [{id, label, action, enabled}], "status": text, "selected": [...]}``.
+    ``action`` is the one complete action a click performs (``None``: the click selects,
+    or explains why it is not allowed).
+    """
+    st = view["state"]
+    legal = list(view.get("legal", []))
+    human = view["human"]
+    sel = clean_selection(view, selected)
+    leading = any(a.startswith("attack ") for a in legal)
+    hand = []
+    for c in st["hand"]:
+        acts = card_actions(legal, c)
+        action = acts[0] if len(acts) == 1 else None
+        hand.append({"card": c, "playable": bool(acts), "action": action,
+                     "selected": c in sel})
+    targets: dict[str, str] = {}
+    if sel and not leading:
+        for a in card_actions(legal, sel[0]):
+            if a.startswith("beat "):
+                targets[a.split()[2]] = a
+    buttons = []
+    if leading:
+        buttons.append({"id": "attack", "label": t(lang, "btn_attack"),
+                        "action": find_attack(legal, sel) if sel else None,
+                        "enabled": bool(sel and find_attack(legal, sel))})
+    transfers = [a for a in legal if a.startswith("transfer ")]
+    if transfers:
+        act = None
+        if sel and f"transfer {sel[0]}" in transfers:
+            act = f"transfer {sel[0]}"
+        elif len(transfers) == 1:
+            act = transfers[0]
+        buttons.append({"id": "transfer", "label": t(lang, "btn_transfer"), "action": act,
+                        "enabled": True})
+    for verb, key in (("take", "btn_take"), ("done", "btn_done"), ("exchange", "btn_exchange")):
+        if verb in legal:
+            buttons.append({"id": verb, "label": t(lang, key), "action": verb, "enabled": True})
+    return {"hand": hand, "targets": targets, "buttons": buttons, "selected": sel,
+            "status": status_line(view, sel, lang)}
+
+
+def status_line(view: dict, sel: list[str], lang: str) -> str:
+    """One sentence: whose turn it is and what the human may do."""
+    st = view["state"]
+    legal = view.get("legal", [])
+    human = view["human"]
+    players = view.get("players", [])
+
+    def name(seat):
+        return display_name(lang, players, seat, human)
+
+    if st.get("over") or view.get("waiting") in ("game_over", "series_over"):
+        return t(lang, "st_over")
+    if legal:
+        if any(a.startswith("attack ") for a in legal):
+            if sel:
+                return t(lang, "st_your_lead_selected", cards=cards_names(lang, sel))
+            return t(lang, "st_your_lead", name=name(st["defender"]))
+        if st["defender"] == human and not st.get("taking"):
+            if sel:
+                return t(lang, "st_defend_selected", card=card_name(lang, sel[0]))
+            key = "st_defend_transfer" if any(a.startswith("transfer ") for a in legal) \
+                else "st_defend"
+            return t(lang, key, name=name(st["attacker"]))
+        if any(a.startswith("throw ") for a in legal) or "done" in legal:
+            if st.get("taking"):
+                return t(lang, "st_throw_taking", name=name(st["defender"]))
+            return t(lang, "st_throw")
+        if legal == ["exchange"]:
+            return t(lang, "st_exchange")
+    actor = view.get("actor")
+    if actor is None:
+        to_act = st.get("to_act") or []
+        actor = to_act[0] if to_act else st["attacker"]
+    if actor != human and not st["table"] and st["defender"] == human:
+        return t(lang, "st_wait_you_defend", name=name(actor))
+    return t(lang, "st_wait", name=name(actor))
+
+
+def intent(view: dict, card: str, selected: list[str]) -> str:
+    """The action a player most likely meant by tapping ``card`` (not playable now), so
+    the engine can say why it is not allowed."""
+    st = view["state"]
+    human = view["human"]
+    if not st["table"]:
+        return f"attack {card}"
+    if st["defender"] == human:
+        unbeaten = [a for a, d in st["table"] if d is None]
+        target = unbeaten[0] if unbeaten else st["table"][0][0]
+        return f"beat {card} {target}"
+    return f"throw {card}"
+
+
+def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str | None:
+    """A sentence for the live region, or None for events not worth announcing."""
+    def name(seat):
+        return display_name(lang, players, seat, human)
+
+    kind = ev.get("type")
+    p = ev.get("player")
+    if kind in ("attack", "throw"):
+        return t(lang, "ev_" + kind, name=name(p), cards=cards_names(lang, ev.get("cards", [])))
+    if kind == "beat":
+        return t(lang, "ev_beat", name=name(p), card=card_name(lang, ev["card"]),
+                 target=card_name(lang, ev["target"]))
+    if kind == "transfer":
+        return t(lang, "ev_transfer", name=name(p), cards=cards_names(lang, ev.get("cards", [])),
+                 other=name(ev.get("defender", 0)))
+    if kind == "out" and p == human:
+        return t(lang, "ev_out_you")
+    if kind in ("take", "done", "out"):
+        return t(lang, "ev_" + kind, name=name(p))
+    if kind == "exchange":
+        return t(lang, "ev_exchange", name=name(p), gave=card_name(lang, ev["gave"]),
+                 got=card_name(lang, ev["got"]))
+    if kind == "pick_up":
+        n = len(ev.get("cards", []))
+        cards = t(lang, "one_card") if n == 1 else t(lang, "n_cards", n=n)
+        if p == human:
+            return t(lang, "ev_pick_up_you", cards=cards)
+        return t(lang, "ev_pick_up", name=name(p), cards=cards)
+    if kind == "discard":
+        return t(lang, "ev_discard")
+    if kind == "bout" and ev["attacker"] == human:
+        return t(lang, "ev_bout_you_attack", other=name(ev["defender"]))
+    if kind == "bout" and ev["defender"] == human:
+        return t(lang, "ev_bout_you_defend", name=name(ev["attacker"]))
+    if kind == "bout":
+        return t(lang, "ev_bout", name=name(ev["attacker"]), other=name(ev["defender"]))
+    if kind == "game_over":
+        if ev.get("durak") is None:
+            return t(lang, "ev_game_over_draw")
+        if ev["durak"] == human:
+            return t(lang, "ev_game_over_you")
+        return t(lang, "ev_game_over_durak", name=name(ev["durak"]))
+    return None
+
+
+def fan(n: int, width: float, card_w: float, min_step: float = 34.0,
+        max_step: float | None = None) -> tuple[int, float]:
+    """How to lay ``n`` cards in ``width`` px: (cards per row, horizontal step in px).
+
+    Cards overlap when they do not fit side by side; when the visible strip of each card
+    would be narrower than ``min_step`` the hand wraps into more rows.
+    """
+    if n <= 0:
+        return 1, card_w
+    gap = 6.0
+    max_step = card_w + gap if max_step is None else max_step
+    per_row = n
+    if n > 1 and (width - card_w) / (n - 1) < min_step:
+        per_row = max(1, int((width - card_w) // min_step) + 1)
+        rows = -(-n // per_row)
+        per_row = -(-n // rows)  # balance the rows
+    step = max_step if per_row <= 1 else min(max_step, (width - card_w) / (per_row - 1))
+    return per_row, step
