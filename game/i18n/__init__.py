@@ -23,7 +23,7 @@ def pick_lang(value: str | None) -> str:
     return "sv" if (value or "").strip().lower().startswith("sv") else "en"
 
 
-def t(lang: str, key: str, **params) -> str:
+def t(lang: str, key: str, /, **params) -> str:
     """The text ``key`` in ``lang`` with ``params`` filled in; English, then the key itself,
     when missing (never raises for a missing parameter)."""
     table = TEXTS.get(lang, TEXTS["en"])

@@ -605,7 +605,7 @@ class App:
             return
         width = float(hand.clientWidth or 320) - 8
         card_w = float(cards.item(0).offsetWidth or 62)
-        per_row, step = model.fan(n, width, card_w, min_step=max(34.0, card_w * 0.5))
+        per_row, step = model.fan(n, width, card_w, min_step=max(30.0, card_w * 0.42))
         items = [cards.item(i) for i in range(n)]
         for row_el in list(hand.querySelectorAll(".hand-row")):
             pass

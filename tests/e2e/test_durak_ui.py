@@ -1,0 +1,195 @@
+"""The Durak page, driven through the DOM like a player (Playwright, Chromium).
+
+Uses the fixtures of conftest.py: ``tab``/``page`` fail the test on any console error,
+page error, failed request or request to another origin; ``open_game`` waits for
+PyScript's ``py:all-done`` and fails on a ``.py-error``.
+
+DOM conventions relied on: every card has ``data-card`` (``back`` face down); every
+element that performs one complete engine action has ``data-action``; the table root
+``#table`` has ``data-game`` and gets ``data-over`` at the end.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from conftest import open_game
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from game import saves  # noqa: E402
+
+FAST = "?game=durak&players=2&seed=7&speed=instant"
+ENABLED = "#table [data-action]:not([aria-disabled=true])"
+
+
+def wait_settled(page, timeout_ms: int = 20_000) -> str:
+    """Wait until the table waits for the human or the game is over; return the state."""
+    page.wait_for_function(
+        """() => { const t = document.querySelector('#table');
+                   return t && (t.dataset.waiting === 'human' || t.hasAttribute('data-over')
+                                || t.dataset.waiting === 'game_over'
+                                || t.dataset.waiting === 'series_over'); }""",
+        timeout=timeout_ms, polling=20)
+    return page.evaluate("document.querySelector('#table').dataset.waiting")
+
+
+def human_move(page, rng: random.Random) -> bool:
+    """Make one legal move as the human through the DOM. False if there was none."""
+    # Sometimes beat by selecting a hand card first, then tapping a target on the table.
+    selectable = page.locator(".hand .card.playable:not([data-action])")
+    if selectable.count() and rng.random() < 0.7:
+        selectable.nth(rng.randrange(selectable.count())).click()
+        targets = page.locator(".bout [data-action]")
+        attack_btn = page.locator(".actions [data-ui=attack][data-action]")
+        if targets.count():
+            targets.nth(rng.randrange(targets.count())).click()
+            return True
+        if attack_btn.count():
+            attack_btn.click()
+            return True
+    actions = page.locator(ENABLED)
+    n = actions.count()
+    if not n:
+        return False
+    actions.nth(rng.randrange(n)).click()
+    return True
+
+
+def table_cards(page) -> list[str]:
+    return page.eval_on_selector_all("#table [data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def test_full_game_to_the_end(page, site):
+    open_game(page, site.url + FAST)
+    table = page.locator("#table[data-game=durak]")
+    assert table.count() == 1
+    rng = random.Random(1)
+    for _ in range(600):
+        if wait_settled(page) in ("game_over", "series_over"):
+            break
+        assert human_move(page, rng), "the human is to act but nothing is clickable"
+    page.wait_for_selector("#table[data-over]")
+    result = page.locator("#result")
+    assert result.is_visible()
+    assert result.locator(".big").inner_text().strip()
+    assert page.locator("#result [data-seed]").count() == 1  # the deal's seed is shown
+    assert page.locator("[data-ui=new]").is_visible()
+
+
+def test_reload_resumes_the_same_hand_and_table(page, site):
+    open_game(page, site.url + FAST)
+    rng = random.Random(2)
+    for _ in range(3):
+        wait_settled(page)
+        human_move(page, rng)
+    assert wait_settled(page) == "human"
+    before = table_cards(page)
+    hand_before = page.eval_on_selector_all(".hand [data-card]", "els => els.map(e => e.dataset.card)")
+    status_before = page.locator("#status-line").inner_text()
+    assert before and hand_before
+    open_game(page, page.url, reload=True)
+    assert wait_settled(page) == "human"
+    assert table_cards(page) == before
+    assert page.eval_on_selector_all(".hand [data-card]",
+                                     "els => els.map(e => e.dataset.card)") == hand_before
+    assert page.locator("#status-line").inner_text() == status_before
+
+
+def test_corrupt_save_is_backed_up_and_reported(page, site):
+    open_game(page, site.url)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.SESSION_KEY, "{not json"])
+    open_game(page, site.url, reload=True)
+    backups = page.evaluate(
+        """() => Object.keys(localStorage).filter(k => k.startsWith('kortbordet.backup.'))
+                   .map(k => [k, localStorage.getItem(k)])""")
+    assert len(backups) == 1 and backups[0][0] == saves.backup_key(int(backups[0][0].split(".")[-1]))
+    assert backups[0][1] == "{not json"
+    notice = page.locator("#notice")
+    assert notice.is_visible()
+    assert backups[0][0] in notice.inner_text()
+    assert page.locator("[data-ui=start]").is_visible()  # a new game is offered
+    assert page.evaluate("(k) => localStorage.getItem(k)", saves.SESSION_KEY) is None
+
+
+def test_hostile_url_parameter_is_shown_as_text(page, site):
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    evil = "<img src=x onerror=alert(1)>"
+    open_game(page, site.url + "?game=durak&players=" + quote(evil))
+    notice = page.locator("#notice")
+    assert notice.is_visible()
+    text = notice.inner_text()
+    assert "players" in text and evil in text  # named setting, value shown as plain text
+    assert "2" in text and "6" in text  # the allowed values
+    assert page.locator("img").count() == 0
+    assert page.locator("#notice *:not(p):not(button)").count() == 0
+    page.wait_for_timeout(200)
+    assert not dialogs
+    assert page.locator("[data-ui=start]").is_visible()
+
+
+def test_language_switch_changes_texts_and_is_remembered(page, site):
+    open_game(page, site.url)
+    lang0 = page.evaluate("document.documentElement.lang")
+    start0 = page.locator("[data-ui=start]").inner_text()
+    page.click("#lang-switch")
+    lang1 = page.evaluate("document.documentElement.lang")
+    assert lang1 != lang0 and lang1 in ("sv", "en")
+    start1 = page.locator("[data-ui=start]").inner_text()
+    assert start1 != start0
+    assert start1 == {"sv": "Starta spelet", "en": "Start game"}[lang1]
+    open_game(page, site.url, reload=True)
+    assert page.evaluate("document.documentElement.lang") == lang1
+    assert page.locator("[data-ui=start]").inner_text() == start1
+    # Card names for screen readers follow the language too.
+    page.click("[data-ui=start]")
+    label = page.locator(".hand [data-card]").first.get_attribute("aria-label")
+    suits = {"sv": ("spader", "hjärter", "ruter", "klöver"),
+             "en": ("spades", "hearts", "diamonds", "clubs")}[lang1]
+    assert any(s in label for s in suits), label
+
+
+def test_illegal_click_shows_the_engines_reason(page, site):
+    open_game(page, site.url + FAST)
+    rng = random.Random(3)
+    for _ in range(300):
+        state = wait_settled(page)
+        assert state == "human", "the game ended before a card was dimmed"
+        dimmed = page.locator(".hand .card[aria-disabled=true]")
+        if dimmed.count():
+            break
+        human_move(page, rng)
+    hand_before = table_cards(page)
+    dimmed.first.click(force=True)  # aria-disabled cards stay clickable (they explain why)
+    reason = page.locator("#reason")
+    assert reason.is_visible()
+    assert len(reason.inner_text().strip()) > 5
+    assert table_cards(page) == hand_before  # nothing changed
+
+
+def test_hand_is_one_tab_stop_with_arrow_keys(page, site):
+    open_game(page, site.url + FAST)
+    wait_settled(page)
+    cards = page.locator(".hand .card")
+    assert cards.count() >= 2
+    assert page.locator(".hand .card[tabindex='0']").count() == 1
+    for i in range(cards.count()):
+        el = cards.nth(i)
+        assert el.evaluate("e => e.tagName") == "BUTTON"
+        assert el.get_attribute("aria-label")
+    page.locator(".hand .card[tabindex='0']").focus()
+    first = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("End")
+    last = page.evaluate("document.activeElement.dataset.card")
+    assert last == cards.last.get_attribute("data-card") and last != first
+    assert page.locator(".hand .card[tabindex='0']").count() == 1
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.card") == \
+        cards.nth(cards.count() - 2).get_attribute("data-card")
