@@ -676,7 +676,8 @@ class State(GameState):
         return cards + [c for pair in self.table for c in pair if c is not None]
 
     def check_integrity(self) -> None:
-        """Raise ``SaveError`` unless the cards are exactly one deck and the seats exist."""
+        """Raise ``SaveError`` unless the cards are exactly one deck, the seats exist, the
+        attack limit is 1..6, ``known`` cards are in their hands and someone can act."""
         n = self.num_players
         if not 2 <= n <= 6 or len(self.hands) != n or len(self.known) != n:
             raise SaveError("wrong number of players")
@@ -684,6 +685,17 @@ class State(GameState):
             raise SaveError("a seat number is out of range")
         if sorted(self.all_cards()) != sorted(make_deck(DECK_RANKS[self.rules.deck])):
             raise SaveError("the cards do not add up to one deck")
+        seats = range(n)
+        if any(s is not None and s not in seats for s in (self.lead_attacker, self.durak)) \
+                or not all(s in seats for s in self.passed + self.out):
+            raise SaveError("a seat number is out of range")
+        if not 1 <= self.limit <= MAX_ATTACK:
+            raise SaveError("the attack limit is out of range")
+        for hand, known in zip(self.hands, self.known):
+            if len(set(known)) != len(known) or not all(c in hand for c in known):
+                raise SaveError("a known card is not in that player's hand")
+        if not self.over and not self.to_act():
+            raise SaveError("nobody can act in a game that is not over")
 
 
 def _first_attacker(hands: list[list[Card]], trump: str, dealer: int, n: int,
