@@ -150,6 +150,7 @@ class App:
             self.show_lobby()
         document.getElementById("app").hidden = False
         document.getElementById("loading").hidden = True
+        document.getElementById("boot-error").hidden = True
         window.kortbordetReady = True
         document.documentElement.setAttribute("data-boot", "ready")
 
@@ -512,6 +513,8 @@ class App:
         if st.get("over"):
             if st.get("outcome") and st["outcome"].get("durak") == seat:
                 return h("span", {"class": "badge durak"}, text=t(lang, "role_durak"))
+            if seat in st.get("out", []):
+                return h("span", {"class": "badge out"}, text=t(lang, "role_out"))
             return None
         if seat in st.get("out", []):
             return h("span", {"class": "badge out"}, text=t(lang, "role_out"))
@@ -578,9 +581,11 @@ class App:
                 h("p", {"class": "big"}, text=text))
         if v.get("waiting") == "series_over" and str(v["series"].get("length")) != "1":
             box.appendChild(h("p", text=t(lang, "series_over")))
-        seed = v.get("game_seed", self.session.seed)
-        box.appendChild(h("p", {"class": "seed", "data-seed": seed},
-                          text=t(lang, "result_seed", seed=seed)))
+        seed = self.session.seed
+        box.appendChild(h("p", {"class": "seed", "data-seed": seed,
+                                "data-deal-seed": v.get("game_seed")},
+                          text=t(lang, "result_seed", seed=seed,
+                                 n=v["series"].get("games", 1))))
         buttons = h("div", {"class": "lobby-actions"})
         if v.get("waiting") == "game_over":
             buttons.appendChild(h("button", {"type": "button", "class": "ui-btn primary",

@@ -76,5 +76,12 @@
       if (err) fail("python_error", err.textContent);
     }).observe(document.body, { childList: true, subtree: true });
   });
+  // A runtime file that cannot be fetched or compiled rejects a promise inside PyScript.
+  window.addEventListener("unhandledrejection", function (e) {
+    if (!window.kortbordetReady) fail("script", e && e.reason ? (e.reason.message || e.reason) : "");
+  });
+  window.addEventListener("error", function (e) {
+    if (!window.kortbordetReady && e && e.message) fail("python_error", e.message);
+  });
   setTimeout(function () { if (!window.kortbordetReady) fail("timeout"); }, TIMEOUT_MS);
 })();

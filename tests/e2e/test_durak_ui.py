@@ -193,3 +193,15 @@ def test_hand_is_one_tab_stop_with_arrow_keys(page, site):
     page.keyboard.press("ArrowLeft")
     assert page.evaluate("document.activeElement.dataset.card") == \
         cards.nth(cards.count() - 2).get_attribute("data-card")
+
+
+def test_both_languages_have_every_text():
+    """Plain Python (no browser): sv and en hold the same keys, card names as specified."""
+    from game.i18n import TEXTS, card_name, pick_lang
+
+    assert set(TEXTS["sv"]) == set(TEXTS["en"])
+    assert all(TEXTS["sv"][k].strip() and TEXTS["en"][k].strip() for k in TEXTS["en"])
+    assert card_name("sv", "QS") == "spader dam" and card_name("en", "QS") == "queen of spades"
+    assert card_name("sv", "10H") == "hjärter tio" and card_name("en", "10H") == "ten of hearts"
+    assert card_name("sv", "back") == "nedvänt kort" and card_name("en", "back") == "face-down card"
+    assert pick_lang("sv-SE") == "sv" and pick_lang("en-US") == "en" and pick_lang("") == "en"
