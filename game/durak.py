@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar
 
-from .cards import Card, cards_text, make_deck, parse_card, parse_cards
+from .cards import Card, card_key, cards_text, make_deck, parse_card, parse_cards
 from .engine import (Action, GameState, IllegalAction, Rng, RulesBase, SaveError,
                      SettingError, check_choice)
 
@@ -88,7 +88,7 @@ class Rules(RulesBase):
 # ---------------------------------------------------------------------------- actions
 
 def _cards_tuple(cards) -> tuple[Card, ...]:
-    return tuple(sorted(parse_cards(cards) if isinstance(cards, str) else cards))
+    return tuple(sorted(parse_cards(cards) if isinstance(cards, str) else cards, key=card_key))
 
 
 @dataclass(frozen=True)
@@ -305,11 +305,14 @@ class State(GameState):
         if not self.table or len(self.table) >= self.limit:
             return []
         ranks = self.table_ranks()
-        return sorted(c for c in self.hands[seat] if c.rank in ranks)
+        return sorted((c for c in self.hands[seat] if c.rank in ranks), key=card_key)
 
     def _waiting_throwers(self) -> list[int]:
-        return [s for s in self.throwers()
-                if s not in self.passed and self._throw_options(s)]
+        if not self.table or len(self.table) >= self.limit:
+            return []
+        ranks = self.table_ranks()
+        return [s for s in self.throwers() if s not in self.passed
+                and any(c.rank in ranks for c in self.hands[s])]
 
     def _defender_to_act(self) -> bool:
         return bool(self.table) and not self.taking and bool(self.unbeaten())
@@ -354,7 +357,7 @@ class State(GameState):
         done; exchange last."""
         if self.over or player not in self.to_act():
             return []
-        hand = sorted(self.hands[player])
+        hand = sorted(self.hands[player], key=card_key)
         acts: list[Action] = []
         if not self.table:
             limit = min(self.limit, len(self.hands[self.defender]))
