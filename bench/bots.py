@@ -6,9 +6,13 @@ rate over decided games (draws counted separately) and its decision times in CPy
 (median, p99, max). Not a pass/fail test. Targets (brief): normal beats random in >= 85 %
 and easy in >= 60 % of decided games; median decision <= 5 ms.
 
-Measured 2026-11-30 (CPython 3.11, default rules, 36-card deck, 2,000 games per pairing):
-    see the table printed at the end of this docstring's module run; figures recorded in
-    FIGURES below.
+Measured 2026-11-30 (CPython 3.11.7, default rules, 36-card deck, 2,000 games per
+pairing, 1,000 deals x 2 seatings; 2-core machine under heavy parallel load):
+
+    normal vs random: won 1976, lost 23, draws 1;    98.8 % of decided games
+    normal vs easy  : won 1254, lost 502, draws 244;  71.4 % of decided games
+    normal decision time (CPU), 101,441 decisions: median 0.32 ms, p99 14.6 ms, max 39 ms
+    (the long ones are endgame searches, bounded by game.bots.durak.SEARCH_BUDGET)
 """
 
 from __future__ import annotations
@@ -23,15 +27,12 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game import bots, durak  # noqa: E402
 
-FIGURES = """\
-(filled in below)
-"""
-
-
 def play_durak(levels: list[str], seed: int, times: list[float] | None = None,
                rules: durak.Rules | None = None) -> int | None:
     """Play one Durak game, seat ``i`` at ``levels[i]``; return the Durak's seat (None for
-    a draw). Decision times of "normal" seats are appended to ``times`` (seconds)."""
+    a draw). Decision times of "normal" seats are appended to ``times`` (seconds of this
+process's CPU time: the wall time of a single-threaded decision on an idle machine, not
+inflated by other load)."""
     state = durak.new_game(rules or durak.Rules(), [f"P{i}" for i in range(len(levels))], seed)
     step = 0
     while not state.is_over():
@@ -39,10 +40,10 @@ def play_durak(levels: list[str], seed: int, times: list[float] | None = None,
         legal = state.legal_actions(seat)
         view = state.view(seat)
         level = levels[seat]
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         action = bots.choose(view, legal, level, seed=seed * 1000 + step)
         if times is not None and level == "normal":
-            times.append(time.perf_counter() - t0)
+            times.append(time.process_time() - t0)
         state.apply(action)
         step += 1
         if step > 5000:
