@@ -329,6 +329,17 @@ class State(GameState):
         seats = [self.defender] if self._defender_to_act() else []
         return seats + self._waiting_throwers()
 
+    def public_to_act(self) -> list[int]:
+        """``to_act()`` as every player can see it: the same, except that throwers who are
+        skipped because they hold no card of a rank on the table (hidden) are still listed
+        while they hold cards and have not passed. Views show this list, never ``to_act()``."""
+        if self.over or not self.table:
+            return self.to_act()
+        seats = [self.defender] if self._defender_to_act() else []
+        if len(self.table) < self.limit:
+            seats += [s for s in self.throwers() if s not in self.passed and self.hands[s]]
+        return seats
+
     def _can_exchange(self, seat: int) -> bool:
         low = self.lowest_trump()
         return (self.rules.trump_exchange and len(self.talon) > 1
@@ -619,7 +630,7 @@ class State(GameState):
             "taking": self.taking,
             "passed": list(self.passed),
             "limit": self.limit,
-            "to_act": self.to_act(),
+            "to_act": self.public_to_act(),
             "out": list(self.out),
             "dealer": self.dealer,
             "rules": self.rules.to_dict(),
