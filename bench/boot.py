@@ -25,7 +25,7 @@ import serve  # noqa: E402  (scripts/serve.py)
 
 # Adjust these two when the UI changes: the page that opens a Durak table, and what
 # "interactive" looks like.
-DURAK_URL = "index.html?game=durak&players=2&seed=1"
+DURAK_URL = "index.html?game=durak&players=2&seed=1&speed=instant"
 DURAK_READY_SELECTOR = '[data-game="durak"] [data-action]'
 BARE_URL = "bench/bare/index.html"
 TIMEOUT_MS = 120_000
