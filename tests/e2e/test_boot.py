@@ -8,6 +8,7 @@ the fixtures in conftest.py at teardown).
 from __future__ import annotations
 
 from browser_harness import open_game
+from durak_driver import play_to_end
 
 
 def test_boots_at_root(tab, site):
@@ -54,6 +55,11 @@ def test_offline_under_a_subpath(tab_subpath, site_subpath):
     context.set_offline(True)
     try:
         open_game(page, site_subpath.url, reload=True)
+        # a whole game, offline, under the sub-path
+        open_game(page, site_subpath.url + "?game=durak&players=3&seed=5&speed=instant")
+        assert page.evaluate("location.pathname").startswith("/kortbordet/")
+        play_to_end(page, seed=5)
+        assert page.locator("#result").is_visible()
     finally:
         context.set_offline(False)
 

@@ -18,7 +18,8 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import open_game
+from browser_harness import open_game
+from durak_driver import ENABLED, human_move, play_to_end, table_cards, wait_settled
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -26,56 +27,13 @@ sys.path.insert(0, str(ROOT))
 from game import saves  # noqa: E402
 
 FAST = "?game=durak&players=2&seed=7&speed=instant"
-ENABLED = "#table [data-action]:not([aria-disabled=true])"
-
-
-def wait_settled(page, timeout_ms: int = 20_000) -> str:
-    """Wait until the table waits for the human or the game is over; return the state."""
-    page.wait_for_function(
-        """() => { const t = document.querySelector('#table');
-                   return t && (t.dataset.waiting === 'human' || t.hasAttribute('data-over')
-                                || t.dataset.waiting === 'game_over'
-                                || t.dataset.waiting === 'series_over'); }""",
-        timeout=timeout_ms, polling=20)
-    return page.evaluate("document.querySelector('#table').dataset.waiting")
-
-
-def human_move(page, rng: random.Random) -> bool:
-    """Make one legal move as the human through the DOM. False if there was none."""
-    # Sometimes beat by selecting a hand card first, then tapping a target on the table.
-    selectable = page.locator(".hand .card.playable:not([data-action])")
-    if selectable.count() and rng.random() < 0.7:
-        selectable.nth(rng.randrange(selectable.count())).click()
-        targets = page.locator(".bout [data-action]")
-        attack_btn = page.locator(".actions [data-ui=attack][data-action]")
-        if targets.count():
-            targets.nth(rng.randrange(targets.count())).click()
-            return True
-        if attack_btn.count():
-            attack_btn.click()
-            return True
-    actions = page.locator(ENABLED)
-    n = actions.count()
-    if not n:
-        return False
-    actions.nth(rng.randrange(n)).click()
-    return True
-
-
-def table_cards(page) -> list[str]:
-    return page.eval_on_selector_all("#table [data-card]", "els => els.map(e => e.dataset.card)")
 
 
 def test_full_game_to_the_end(page, site):
     open_game(page, site.url + FAST)
     table = page.locator("#table[data-game=durak]")
     assert table.count() == 1
-    rng = random.Random(1)
-    for _ in range(600):
-        if wait_settled(page) in ("game_over", "series_over"):
-            break
-        assert human_move(page, rng), "the human is to act but nothing is clickable"
-    page.wait_for_selector("#table[data-over]")
+    play_to_end(page, seed=1)
     result = page.locator("#result")
     assert result.is_visible()
     assert result.locator(".big").inner_text().strip()

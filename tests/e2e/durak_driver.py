@@ -1,0 +1,59 @@
+"""Drive a Durak table through the DOM like a player (shared by the browser tests).
+
+Relies on the DOM conventions: ``#table`` has ``data-game``, ``data-waiting`` and, at the
+end, ``data-over``; every element that performs one engine action has ``data-action``.
+"""
+
+from __future__ import annotations
+
+import random
+
+ENABLED = "#table [data-action]:not([aria-disabled=true])"
+
+
+def wait_settled(page, timeout_ms: int = 20_000) -> str:
+    """Wait until the table waits for the human or the game is over; return the state."""
+    page.wait_for_function(
+        """() => { const t = document.querySelector('#table');
+                   return t && (t.dataset.waiting === 'human' || t.hasAttribute('data-over')
+                                || t.dataset.waiting === 'game_over'
+                                || t.dataset.waiting === 'series_over'); }""",
+        timeout=timeout_ms, polling=20)
+    return page.evaluate("document.querySelector('#table').dataset.waiting")
+
+
+def human_move(page, rng: random.Random) -> bool:
+    """Make one legal move as the human through the DOM. False if there was none."""
+    # Sometimes beat by selecting a hand card first, then tapping a target on the table.
+    selectable = page.locator(".hand .card.playable:not([data-action])")
+    if selectable.count() and rng.random() < 0.7:
+        selectable.nth(rng.randrange(selectable.count())).click()
+        targets = page.locator(".bout [data-action]")
+        attack_btn = page.locator(".actions [data-ui=attack][data-action]")
+        if targets.count():
+            targets.nth(rng.randrange(targets.count())).click()
+            return True
+        if attack_btn.count():
+            attack_btn.click()
+            return True
+    actions = page.locator(ENABLED)
+    n = actions.count()
+    if not n:
+        return False
+    actions.nth(rng.randrange(n)).click()
+    return True
+
+
+def table_cards(page) -> list[str]:
+    return page.eval_on_selector_all("#table [data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def play_to_end(page, seed: int, max_moves: int = 600) -> None:
+    """Make random legal human moves until the game is over; fail if the human is asked
+    to act with nothing clickable, or the game does not end."""
+    rng = random.Random(seed)
+    for _ in range(max_moves):
+        if wait_settled(page) in ("game_over", "series_over"):
+            break
+        assert human_move(page, rng), "the human is to act but nothing is clickable"
+    page.wait_for_selector("#table[data-over]")
