@@ -17,22 +17,17 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from game import saves
+from game import durak, saves
 from game.engine import IllegalAction, SaveError, SettingError
 from game.i18n import LANGS, card_name, pick_lang, reason, t
 from game.session import GAMES, Session, parse_params
 from game.web import model
 from game.web.dom import SUIT_SYMBOL, card_el, clear, h
 
-DURAK_SETTINGS = [
-    ("transfer", "bool"), ("throw_in", ("attacker", "neighbours", "all")),
-    ("deck", (24, 36, 52)), ("first_bout_limit_5", "bool"), ("trump_exchange", "bool"),
-    ("series_length", ("1", "3", "5", "durak2", "durak3")),
-    ("last_durak_attacked_first", "bool"),
-]
-DURAK_DEFAULTS = {"transfer": False, "throw_in": "all", "deck": 36, "first_bout_limit_5": False,
-                  "trump_exchange": False, "series_length": "1",
-                  "last_durak_attacked_first": True}
+# The lobby's settings come from the engine's Rules: names, allowed values and defaults.
+DURAK_SETTINGS = [(name, "bool" if allowed == (False, True) else allowed)
+                  for name, allowed in durak.Rules.CHOICES.items()]
+DURAK_DEFAULTS = durak.Rules().to_dict()
 ANIM_MS = {"slow": 420, "normal": 260, "fast": 140, "instant": 0}
 URL_KEEP = ("embed", "lang", "speed")
 
@@ -447,7 +442,7 @@ class App:
                 dcls = "small defence" + ("" if defence in self.prev_table else " enter")
                 pair.appendChild(card_el(lang, defence, "div", dcls))
             bout.appendChild(pair)
-        if not st["table"]:
+        if not st["table"] and not st["over"]:
             bout.appendChild(h("p", {"class": "empty"}, text=t(lang, "table_empty")))
         self.prev_table = now_table
         center = h("section", {"class": "center"}, stock, bout)
