@@ -954,7 +954,7 @@ def best_contract(hand: Iterable[Card], contract: Contract, rules: MeldRules,
 
 def best_melds(hand: Iterable[Card], rules: MeldRules,
                values: Callable[[Card], int] = tonk_value, *,
-               use_all: bool = False) -> Arrangement:
+               use_all: bool = False) -> Arrangement | None:
     """Any number of valid melds from ``hand`` leaving the fewest points in hand (Tonk's
     spreads, TONK-7; Elvakort's further melds, ELV-8). Exact (RC-1 … RC-3); an arrangement
     with no melds when nothing can be melded. With ``use_all=True`` returns ``None`` unless
