@@ -52,6 +52,12 @@ def test_rc_2_two_sets_and_a_run_found():
     one_each = Contract(sets=1, runs=2, run_size=3)
     out = best_contract(hand, one_each, DUNKA, dunka_value, use_all=True)
     assert out is not None and not out.left
+    # the case's title: two runs in one suit plus a set
+    hand = parse_cards("2S 3S 4S 5S 9S 10S JS QS KH KD KC")
+    out = best_contract(hand, Contract(sets=1, runs=2, run_size=4), DUNKA, dunka_value,
+                        use_all=True)
+    assert sorted(texts(out.melds)) == ["run 2S 3S 4S 5S", "run 9S 10S JS QS",
+                                        "set KH KD KC"]
 
 
 def test_rc_3_greedy_longest_run_fails():
