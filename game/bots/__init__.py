@@ -18,8 +18,7 @@ Levels:
 Bots are pure Python and standard library only (they run in Pyodide on the page's main
 thread) and deterministic: the same view, legal actions, level and seed always give the
 same action. Randomness comes from a local ``random.Random(seed)``, never the global one;
-with ``seed=None`` the seed is derived from the view itself (CRC-32 of its JSON text,
-without ``to_act``, which may depend on hidden cards).
+with ``seed=None`` the seed is derived from the view itself (CRC-32 of its JSON text).
 """
 
 from __future__ import annotations
@@ -40,9 +39,7 @@ GAMES = {"durak": "game.bots.durak"}
 
 
 def _view_seed(view: dict) -> int:
-    # "to_act" is left out: in Durak it depends on other players' hidden cards
-    public = {k: v for k, v in view.items() if k != "to_act"}
-    text = json.dumps(public, sort_keys=True, separators=(",", ":"), default=str)
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
     return zlib.crc32(text.encode("utf-8"))
 
 

@@ -38,8 +38,7 @@ Levels:
 
 The search models turns as the table drives them (``to_act()[0]`` acts): the defender
 answers every unbeaten card before a thrower adds more; it is not used for a throw-in while
-the defender still has unbeaten cards. The bot never reads ``view["to_act"]``: it lists the
-throwers who hold a card of a table rank, which depends on their hidden cards.
+the defender still has unbeaten cards.
 """
 
 from __future__ import annotations
