@@ -580,7 +580,8 @@ class State(GameState):
         opts = lay_off_options(meld, [card], self.ruleset.melds)
         if len(opts) <= 1:
             return [(None, m) for m in opts]
-        return [("low" if m.low < meld.low else "high", m) for m in opts]
+        return sorted((("low" if m.low < meld.low else "high", m) for m in opts),
+                      key=lambda o: o[0] != "low")
 
     def _replace_options(self, card: Card, entry: list) -> list[tuple[str, Meld]]:
         meld = entry[2]
@@ -751,6 +752,8 @@ class State(GameState):
             return err("not_your_turn", "it is not your turn")
         hand = self.hands[p]
         card = getattr(action, "card", None)
+        if phase == "opening" and not isinstance(action, Discard):
+            return err("opening_discard", "discard one card first")
         if isinstance(action, Draw):
             if phase == "draw":
                 if action.source == "pile":
@@ -759,8 +762,6 @@ class State(GameState):
             return err("already_drawn", "you have already taken a card")
         if isinstance(action, Pass):
             return err("nothing_to_pass", "there is nothing to pass")
-        if phase == "opening" and not isinstance(action, Discard):
-            return err("opening_discard", "discard one card first")
         if phase == "draw":
             return err("must_draw_first", "take a card first")
         if card is not None and card not in hand:
