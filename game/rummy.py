@@ -577,6 +577,14 @@ class State(GameState):
     def _layoff_options(self, card: Card, entry: list) -> list[tuple[str | None, Meld]]:
         """(end, resulting meld) for laying ``card`` on a table meld; end None if only one."""
         meld = entry[2]
+        if not card.is_joker:  # a quick test first: this runs for every card and meld
+            if meld.kind == "set":
+                if card.rank != meld.stands[0][0]:
+                    return []
+            elif card.suit != meld.suit or not (
+                    card.rank == meld.low - 1 or card.rank == meld.high + 1
+                    or (card.rank == 14 and meld.low == 2)):
+                return []
         opts = lay_off_options(meld, [card], self.ruleset.melds)
         if len(opts) <= 1:
             return [(None, m) for m in opts]
@@ -585,7 +593,8 @@ class State(GameState):
 
     def _replace_options(self, card: Card, entry: list) -> list[tuple[str, Meld]]:
         meld = entry[2]
-        if card.is_joker or not meld.jokers:
+        if card.is_joker or meld.kind != "run" or card.suit != meld.suit \
+                or (card.rank, card.suit) not in meld.stands:
             return []
         opts = replace_joker(meld, card, self.ruleset.melds)
         return [("low" if m.low < meld.low else "high", m) for m in opts]
