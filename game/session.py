@@ -36,9 +36,8 @@ _TRUE, _FALSE = ("on", "true", "1", "yes"), ("off", "false", "0", "no")
 
 
 def _game_module(game: str):
-    if game not in GAMES:
-        raise SettingError("game", game, list(GAMES))
-    if not GAMES[game]["built"]:
+    """The module of a playable game; ``SettingError`` lists the playable ones."""
+    if game not in GAMES or not GAMES[game]["built"]:
         raise SettingError("game", game, [g for g in GAMES if GAMES[g]["built"]])
     return {"durak": durak}[game]
 
@@ -61,7 +60,8 @@ def _convert(setting: str, text: str, allowed: tuple) -> Any:
 
 def _int_param(name: str, text: str, low: int, high: int) -> int:
     value = text.strip()
-    if not value.isdigit() or not low <= int(value) <= high:
+    # the length check comes first: int() refuses strings of over 4,300 digits
+    if not value.isdigit() or len(value) > len(str(high)) or not low <= int(value) <= high:
         raise SettingError(name, text, [f"a whole number from {low} to {high}"])
     return int(value)
 

@@ -130,6 +130,7 @@ TEXTS = {
     "player": "Player",
     # saves and errors
     "save_corrupt": "Your saved game could not be read. It has been kept as a backup (“{key}”) and nothing was deleted. You can start a new game.",
+    "save_corrupt_kept": "Your saved game could not be read, and the browser has no room for a backup copy. It stays under “{key}” until you start a new game, which replaces it.",
     "url_error": "The link has a setting that is not allowed: {msg}",
     "url_bad_value": "the setting “{setting}” cannot be “{value}”; allowed values: {allowed}.",
     "url_error_title": "Could not start the game from the link",

@@ -130,6 +130,7 @@ TEXTS = {
     "player": "Spelare",
     # sparningar och fel
     "save_corrupt": "Ditt sparade spel gick inte att läsa. Det har sparats som reservkopia (”{key}”) och inget har raderats. Du kan starta ett nytt spel.",
+    "save_corrupt_kept": "Ditt sparade spel gick inte att läsa, och webbläsaren har inte plats för en reservkopia. Det ligger kvar under ”{key}” tills du startar ett nytt spel, som ersätter det.",
     "url_error": "Länken har en inställning som inte är tillåten: {msg}",
     "url_bad_value": "inställningen ”{setting}” kan inte vara ”{value}”; tillåtna värden: {allowed}.",
     "url_error_title": "Spelet kunde inte startas från länken",

@@ -57,7 +57,8 @@ class App:
         self.timer = None
         self.screen = "lobby"
         self.reason_text = ""
-        self.log_text = ""
+        self.log_events: list[dict] = []  # the last moves shown, kept as events so a
+        # language switch re-tells them in the new language
         self.prev_table: set[str] = set()
         self.focus_card: str | None = None
         self.root = document.getElementById("screen")
@@ -80,11 +81,13 @@ class App:
             return None
         return value if isinstance(value, str) else None  # JS null is not a str
 
-    def _set(self, key: str, value: str) -> None:
+    def _set(self, key: str, value: str) -> bool:
+        """Write to localStorage; False when the browser refused (full or blocked)."""
         try:
             self.store.setItem(key, value)
         except Exception:
-            pass
+            return False
+        return True
 
     def save_prefs(self) -> None:
         self._set(saves.PREFS_KEY, saves.dump_prefs(self.prefs))
@@ -131,12 +134,15 @@ class App:
                     started = True
                 except Exception as exc:  # SaveError, or anything a damaged save causes
                     key = saves.backup_key(js.Date.now())
-                    self._set(key, text)
-                    try:
-                        self.store.removeItem(saves.SESSION_KEY)
-                    except Exception:
-                        pass
-                    self.set_notice(t(self.lang, "save_corrupt", key=key), "warn")
+                    if self._set(key, text):
+                        try:
+                            self.store.removeItem(saves.SESSION_KEY)
+                        except Exception:
+                            pass
+                        self.set_notice(t(self.lang, "save_corrupt", key=key), "warn")
+                    else:  # storage full: leave the unreadable save where it is
+                        key = saves.SESSION_KEY
+                        self.set_notice(t(self.lang, "save_corrupt_kept", key=key), "warn")
                     print("Kortbordet: unreadable save kept as", key, "-", exc)
         self.translate_chrome()
         if started:
@@ -483,7 +489,8 @@ class App:
         if not st["hand"]:
             hand.appendChild(h("p", {"class": "hand-empty"}, text=t(lang, "hand_empty")))
 
-        log = h("p", {"class": "log", "aria-hidden": "true"}, text=self.log_text)
+        log = h("p", {"class": "log", "aria-hidden": "true"},
+                text=self.log_text_for(self.log_events))
         main_col = h("div", {"class": "table-main"}, opps, center, log, status, why)
         if over:
             main_col.appendChild(self.result_el(v))
@@ -648,23 +655,23 @@ class App:
             self.internal_error(exc)
 
     def announce(self, events: list[dict], bots_only: bool) -> None:
+        """Tell the moves others made (the human's own moves are not repeated)."""
+        human = (self.view or self.session.view())["human"]
+        shown = [ev for ev in events
+                 if ev.get("type") not in ("action", "draw")
+                 and not (ev.get("type") in ("attack", "throw", "beat", "transfer", "take",
+                                              "done", "exchange") and ev.get("player") == human)]
+        if shown and self.log_text_for(shown):
+            self.log_events = shown
+            document.getElementById("live").textContent = self.log_text_for(shown)
+
+    def log_text_for(self, events: list[dict]) -> str:
+        """The events as sentences in the current language."""
+        if self.session is None:
+            return ""
         v = self.view or self.session.view()
-        human = v["human"]
-        lines = []
-        for ev in events:
-            if ev.get("type") == "action":
-                continue
-            if ev.get("type") in ("attack", "throw", "beat", "transfer", "take", "done",
-                                  "exchange") and ev.get("player") == human:
-                continue
-            if ev.get("type") == "draw":
-                continue
-            text = model.describe_event(self.lang, ev, v["players"], human)
-            if text:
-                lines.append(text)
-        if lines:
-            self.log_text = " ".join(lines)
-            document.getElementById("live").textContent = self.log_text
+        texts = (model.describe_event(self.lang, ev, v["players"], v["human"]) for ev in events)
+        return " ".join(text for text in texts if text)
 
     # ------------------------------------------------------------ human moves
 
@@ -791,7 +798,7 @@ class App:
             self.save_session()
             self.prev_table = set()
             document.getElementById("live").textContent = ""
-            self.log_text = ""
+            self.log_events = []
             self.show_table()
             return
         if ui == "new":
@@ -905,6 +912,7 @@ class App:
         self.lang = lang
         self.prefs["lang"] = lang
         self.save_prefs()
+        document.getElementById("live").textContent = ""  # no stale sentence in the old language
         notice = document.getElementById("notice-text")
         if notice is not None:
             self.set_notice("")
