@@ -432,8 +432,20 @@ def _laydowns_cached(hand: tuple[Card, ...], variant: str, round_index: int
 
 # ---------------------------------------------------------------------------- the state
 
+_TEXT: dict[Card, str] = {}
+
+
+def _str(card: Card) -> str:
+    """``str(card)``, memoized: saves and views write hundreds of cards per action."""
+    text = _TEXT.get(card)
+    if text is None:
+        text = _TEXT[card] = str(card)
+    return text
+
+
 def _txt(cards) -> list[str]:
-    return [str(c) for c in cards]
+    get = _TEXT.get
+    return [get(c) or _str(c) for c in cards]
 
 
 @dataclass
@@ -445,7 +457,9 @@ class State(GameState):
     (ids ``1, 2, ...`` per round, written ``m1``). ``known[i]``: cards seat ``i`` took from
     the pile (drawn or dunked) and still holds: public memory. ``discards``: this round's
     ``[seat, card]`` discards in order (public). ``claim_*``: the claim window (DUN-7):
-    the discard, its discarder, who passed and the best claimer so far. ``sheet``: one
+    the discard, its discarder, who passed, who dunked and the best claimer so far
+    (``claim_dunked`` lasts until the next discard, so a replayed dunk is refused with
+    ``already_claimed``, RC-10). ``sheet``: one
     entry per finished round (round, contract, dealer, who went out, points, totals).
     """
 
@@ -470,6 +484,7 @@ class State(GameState):
     discarder: int | None = None
     claim_passed: list[int] = field(default_factory=list)
     claim_best: int | None = None
+    claim_dunked: list[int] = field(default_factory=list)
     last_dunk: int | None = None
     dunker: int | None = None
     sheet: list[dict] = field(default_factory=list)
@@ -509,7 +524,7 @@ class State(GameState):
         totals = self.totals()
         best = min(totals) if self.ruleset.lower_wins else max(totals)
         return {"totals": totals, "winners": [s for s, t in enumerate(totals) if t == best],
-                "rounds": copy.deepcopy(self.sheet)}
+                "rounds": _copy_sheet(self.sheet)}
 
     def _left(self, seat: int) -> int:
         return (seat + 1) % self.num_players
@@ -738,13 +753,13 @@ class State(GameState):
                 return err("discarder_cannot_claim", "you cannot claim your own discard")
             if p == self.turn:
                 return err("declined_discard", "you took from the stock instead")
-            if p == self.claim_best:
+            if p in self.claim_dunked:
                 return err("already_claimed", "you have already dunked for this discard")
             if p in self.claim_passed:
                 return err("already_passed", "you have already passed")
             return err("outranked", "a player nearer in turn has claimed the discard")
         if isinstance(action, Dunk):
-            if self.last_dunk == p:
+            if p in self.claim_dunked:
                 return err("already_claimed", "you have already dunked for this discard")
             if p == self.discarder and phase in ("draw", "play"):
                 return err("discarder_cannot_claim", "you cannot claim your own discard")
@@ -868,6 +883,7 @@ class State(GameState):
             if self.claim_best is None or \
                     self.claim_order().index(p) < self.claim_order().index(self.claim_best):
                 self.claim_best = p
+            self.claim_dunked.append(p)
             events.append({"type": "dunk", "player": p})
             self._settle_claims(events)
         elif isinstance(action, Pass):
@@ -918,6 +934,7 @@ class State(GameState):
         events: list[dict] = [{"type": "discard", "player": p, "card": str(card)}]
         self.discarder, self.claim_card = p, card
         self.claim_passed, self.claim_best, self.last_dunk = [], None, None
+        self.claim_dunked = []
         if self.phase == "opening":
             if p != self.dealer:
                 self.turn = self._left(p)
@@ -977,7 +994,7 @@ class State(GameState):
                            "totals": totals, "hands": [_txt(sorted(h, key=card_key))
                                                        for h in self.hands]})
         self.claim_card = self.discarder = self.claim_best = self.last_dunk = None
-        self.claim_passed, self.dunker = [], None
+        self.claim_passed, self.claim_dunked, self.dunker = [], [], None
         events = [{"type": "round_end", "round": self.round, "out": out, "points": points,
                    "totals": totals}]
         if self.round >= ROUNDS:
@@ -1011,7 +1028,7 @@ class State(GameState):
         self.known = [[] for _ in range(n)]
         self.discards, self.reshuffles = [], 0
         self.claim_card = self.discarder = self.claim_best = self.last_dunk = None
-        self.claim_passed, self.dunker = [], None
+        self.claim_passed, self.claim_dunked, self.dunker = [], [], None
         self.phase, self.turn = "opening", order[0]
         return [{"type": "deal", "round": round_no, "dealer": self.dealer,
                  "contract": str(self.contract), "pile": str(self.pile[-1])}]
@@ -1026,7 +1043,8 @@ class State(GameState):
         c.laid_down = list(self.laid_down)
         c.discards = list(self.discards)
         c.claim_passed = list(self.claim_passed)
-        c.sheet = copy.deepcopy(self.sheet)
+        c.claim_dunked = list(self.claim_dunked)
+        c.sheet = _copy_sheet(self.sheet)
         return c
 
     # --------------------------------------------------------------- views and saves
@@ -1037,7 +1055,8 @@ class State(GameState):
             return None
         return {"card": str(self.claim_card), "discarder": self.discarder,
                 "next": self.turn, "order": self.claim_order(),
-                "passed": list(self.claim_passed), "claimed_by": self.claim_best}
+                "passed": list(self.claim_passed), "dunked": list(self.claim_dunked),
+                "claimed_by": self.claim_best}
 
     def scoresheet(self) -> dict:
         """The six-round scoresheet: finished rounds, the contracts of all six, totals."""
@@ -1103,8 +1122,9 @@ class State(GameState):
             "discards": [list(d) for d in self.discards], "reshuffles": self.reshuffles,
             "claim_card": card_or_none(self.claim_card), "discarder": self.discarder,
             "claim_passed": list(self.claim_passed), "claim_best": self.claim_best,
+            "claim_dunked": list(self.claim_dunked),
             "last_dunk": self.last_dunk, "dunker": self.dunker,
-            "sheet": copy.deepcopy(self.sheet),
+            "sheet": _copy_sheet(self.sheet),
         }
 
     @classmethod
@@ -1139,6 +1159,7 @@ class State(GameState):
                 discarder=opt_int(data["discarder"]),
                 claim_passed=[int(s) for s in data["claim_passed"]],
                 claim_best=opt_int(data["claim_best"]), last_dunk=opt_int(data["last_dunk"]),
+                claim_dunked=[int(s) for s in data["claim_dunked"]],
                 dunker=opt_int(data["dunker"]), sheet=_read_sheet(data["sheet"]),
             )
         except SaveError:
@@ -1170,7 +1191,7 @@ class State(GameState):
             raise SaveError("a seat number is out of range")
         optional = (self.discarder, self.claim_best, self.last_dunk, self.dunker)
         if any(s is not None and s not in seats for s in optional) \
-                or not all(s in seats for s in self.claim_passed):
+                or not all(s in seats for s in self.claim_passed + self.claim_dunked):
             raise SaveError("a seat number is out of range")
         if not 1 <= self.round <= ROUNDS or self.phase not in PHASES \
                 or self.dealer != (self.first_dealer + self.round - 1) % n:
@@ -1201,6 +1222,12 @@ class State(GameState):
             raise SaveError("no dunker after a dunk")
         if not self.is_over() and not any(self.legal_actions(s) for s in self.to_act()):
             raise SaveError("nobody can act in a game that is not over")
+
+
+def _copy_sheet(sheet: list[dict]) -> list[dict]:
+    """A copy of the scoresheet (much faster than ``copy.deepcopy``)."""
+    return [{**e, "points": list(e["points"]), "totals": list(e["totals"]),
+             "hands": [list(h) for h in e["hands"]]} for e in sheet]
 
 
 def _valid(meld: Meld, rules: MeldRules) -> bool:

@@ -33,6 +33,15 @@ def test_rc_10_repeated_dunk_while_the_window_is_open_is_refused():
     exc = assert_illegal(state, "dunk", 4, "already_claimed")
     assert exc.code == "already_claimed"
     assert len(state.hands[4]) == 2 and str(state.pile[-1]) == "9D"
+    act(state, "dunk", 3)                 # outranks seat 4
+    assert_illegal(state, "dunk", 4, "already_claimed")
+    assert_illegal(state, "dunk", 3, "already_claimed")
+    act(state, "pass", 2)
+    assert state.phase == "play" and len(state.hands[3]) == 4
+    assert_illegal(state, "dunk", 4, "already_claimed")   # replayed after it was decided
+    assert_illegal(state, "dunk", 3, "already_claimed")
+    assert_illegal(state, "dunk", 2, "no_claim_window")
+    assert len(state.hands[4]) == 2 and len(state.all_cards()) == 108
 
 
 def test_rc_10_replayed_dunk_after_it_was_granted_draws_nothing_twice():
