@@ -69,18 +69,16 @@ House rules (shown in the rules text):
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, ClassVar
+from typing import Callable, ClassVar
 
-from .cards import RANK_NAMES, RANK_VALUES, SUITS, Card, card_key, cards_text, make_deck, \
-    parse_card, parse_cards
+from .cards import RANK_VALUES, Card, card_key, make_deck, parse_card, parse_cards
 from .engine import (Action, GameState, IllegalAction, Rng, RulesBase, SaveError,
                      SettingError, check_choice)
-from .melds import (DUNKA, DUNKA_CONTRACTS, Contract, Meld, MeldError, MeldRules,
-                    best_contract, contract_arrangements, dunka_value, lay_off_options,
-                    melds_from, replace_joker)
+from .melds import (DUNKA, DUNKA_CONTRACTS, Contract, Meld, MeldRules,
+                    best_contract, contract_arrangements, dunka_value, is_valid,
+                    lay_off_options, melds_from, replace_joker)
 
 SAVE_VERSION = 1
 ROUNDS = 6
@@ -283,10 +281,6 @@ class Next(Action):
 
     def __str__(self) -> str:
         return "next"
-
-
-def _rank_text(rank: int) -> str:
-    return RANK_NAMES.get(rank, str(rank))
 
 
 def _norm_token(token: str) -> str:
@@ -1204,7 +1198,7 @@ class State(GameState):
             raise SaveError("bad meld ids")
         for _, owner, meld in self.table:
             if owner not in seats or not self.laid_down[owner] \
-                    or not _valid(meld, rs.melds):
+                    or not is_valid(meld, rs.melds):
                 raise SaveError("a table meld is not valid")
         for hand, known in zip(self.hands, self.known):
             if len(set(known)) != len(known) or not all(c in hand for c in known):
@@ -1228,11 +1222,6 @@ def _copy_sheet(sheet: list[dict]) -> list[dict]:
     """A copy of the scoresheet (much faster than ``copy.deepcopy``)."""
     return [{**e, "points": list(e["points"]), "totals": list(e["totals"]),
              "hands": [list(h) for h in e["hands"]]} for e in sheet]
-
-
-def _valid(meld: Meld, rules: MeldRules) -> bool:
-    from .melds import is_valid
-    return is_valid(meld, rules)
 
 
 def _read_sheet(sheet) -> list[dict]:

@@ -6,9 +6,8 @@ import json
 import random
 
 from dunka_helpers import NAMES, act, assert_illegal, cards, hand, legal_texts, position
-from game.cards import card_key
 from game.engine import IllegalAction
-from game.rummy import Dunk, Rules, new_game, parse_action
+from game.rummy import Dunk, Rules, new_game
 
 
 def window(n=4):

@@ -14,8 +14,8 @@ import pytest
 from dunka_helpers import (NAMES, act, assert_illegal, cards, full_deck, hand, legal_texts,
                            meld_text, play, position)
 from game.cards import card_key, make_deck
-from game.engine import Rng, SettingError
-from game.rummy import (ROUNDS, Discard, LayDown, Rules, State, new_game, parse_action)
+from game.engine import IllegalAction, Rng, SettingError
+from game.rummy import ROUNDS, Rules, State, new_game, parse_action
 
 
 # ------------------------------------------------------------------ DUN-1 cards, players
@@ -561,3 +561,39 @@ def test_dun_17_scoresheet_in_view_and_saves():
     assert len(view["scoresheet"]["contracts"]) == 6
     data = json.loads(json.dumps(state.to_dict()))
     assert State.from_dict(data).to_dict() == state.to_dict()
+
+
+# ------------------------------------------------------------------ protocol (no rule id)
+
+
+def test_action_texts_round_trip_and_bad_text():
+    for text in ("draw stock", "draw pile", "dunk", "pass", "next", "discard 8H",
+                 "layoff 5C m2", "layoff JK.1 m3 low", "replace 9S m3 high",
+                 "meld 7S 7H 7D / 9C 10C JC JK=QC"):
+        assert str(parse_action(text, 1)) == text
+        assert parse_action(text, 1).player == 1
+    for bad in ("", "draw", "draw deck", "replace 9S m3", "layoff 5C m2 middle", "meld",
+                "meld 7S / / 8S", "discard 8X", "fold"):
+        try:
+            parse_action(bad, 0)
+        except IllegalAction as exc:
+            assert exc.code == "bad_action_text"
+        else:
+            raise AssertionError(f"{bad!r} was read")
+
+
+def test_view_keys_and_hidden_hands():
+    state = position(["5C 6C", "5D 6D", "5H 6H", "5S 6S", "7C 8C"], phase="draw", turn=1,
+                     pile="2H 9D", stock="KC QC", discarder=0, claim_card=cards("9D")[0],
+                     table=[(3, "set 9S 9H JK=9"), (3, "set 10S 10H 10D")])
+    act(state, "draw stock", 1)
+    view = state.view(2)
+    for key in ("hand", "hand_counts", "table", "pile_top", "pile_size", "stock_size",
+                "contract", "round", "scoresheet", "laid_down", "claim", "known",
+                "discards", "to_act", "dealer", "turn", "phase"):
+        assert key in view, key
+    assert view["hand"] == ["5H", "6H"] and view["hand_counts"] == [2, 3, 2, 2, 2]
+    assert view["table"][0] == {"id": 1, "name": "m1", "owner": 3, "kind": "set",
+                                "cards": ["9S", "9H", "JK=9"]}
+    assert view["claim"]["card"] == "9D" and view["claim"]["order"] == [2, 3, 4]
+    assert "KC" not in json.dumps(view) and "5D" not in json.dumps(view)
