@@ -34,7 +34,7 @@ from ..engine import Action
 LEVELS = ("random", "easy", "normal")
 """The levels every game's bots understand, weakest first."""
 
-GAMES = {"durak": "game.bots.durak"}
+GAMES = {"durak": "game.bots.durak", "dunka": "game.bots.dunka"}
 """``view["game"]`` -> module implementing that game's bots."""
 
 
