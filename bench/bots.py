@@ -25,7 +25,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game import bots, durak  # noqa: E402
+from game import bots, durak, rummy  # noqa: E402
 
 def play_durak(levels: list[str], seed: int, times: list[float] | None = None,
                rules: durak.Rules | None = None) -> int | None:
@@ -51,9 +51,38 @@ inflated by other load)."""
     return state.outcome()["durak"]
 
 
-RUNNERS = {"durak": play_durak}
+def play_dunka(levels: list[str], seed: int, times: list[float] | None = None,
+               rules: rummy.Rules | None = None) -> int | None:
+    """Play one six-round Dunka game, seat ``i`` at ``levels[i]``; return the loser's seat
+    for two players (the higher total, DUN-17), None for equal totals. Times as Durak."""
+    state = rummy.new_game(rules or rummy.Rules(), [f"P{i}" for i in range(len(levels))],
+                           seed)
+    step = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        level = levels[seat]
+        t0 = time.process_time()
+        action = bots.choose(view, legal, level, seed=seed * 1000 + step)
+        if times is not None and level == "normal":
+            times.append(time.process_time() - t0)
+        state.apply(action)
+        step += 1
+        if step > 20000:
+            raise RuntimeError(f"game {seed} does not end")
+    winners = state.outcome()["winners"]
+    if len(winners) != 1:
+        return None
+    return next(s for s in range(len(levels)) if s not in winners)
+
+
+RUNNERS = {"durak": play_durak, "dunka": play_dunka}
 """game -> ``runner(levels, seed, times) -> losing seat or None``. Dunka, Elvakorts-Rummy
 and Tonk add theirs (their runner returns the loser, or None when nobody lost)."""
+
+DEFAULT_GAMES = {"dunka": 500}
+"""Games per pairing when ``--games`` is not given (default 2000)."""
 
 
 def match(game: str, level: str, opponent: str, games: int, times: list[float]) -> dict:
@@ -80,16 +109,18 @@ def _ms(x: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per pairing")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games per pairing (default: 2000; Dunka 500)")
     parser.add_argument("--game", choices=sorted(RUNNERS), action="append",
                         help="game(s) to run (default: all)")
     args = parser.parse_args(argv)
     for game in args.game or sorted(RUNNERS):
+        games = args.games or DEFAULT_GAMES.get(game, 2000)
         times: list[float] = []
-        print(f"== {game}: {args.games} two-player games per pairing, seats swapped")
+        print(f"== {game}: {games} two-player games per pairing, seats swapped")
         for opponent in ("random", "easy"):
             t0 = time.perf_counter()
-            r = match(game, "normal", opponent, args.games, times)
+            r = match(game, "normal", opponent, games, times)
             decided = r["wins"] + r["losses"]
             rate = r["wins"] / decided if decided else 0.0
             print(f"normal vs {opponent:6}: won {r['wins']}, lost {r['losses']}, "
