@@ -1,0 +1,187 @@
+"""Dunka bots (game/bots/dunka.py): legal, deterministic, fair, and a few tactics."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import bots
+from game.rummy import Discard, Draw, Dunk, LayDown, Pass, Rules, State, new_game
+
+LEVELS = ("random", "easy", "normal")
+
+
+def positions(players: int, games: int, seed: int, rate: float = 0.08):
+    """Random positions of whole games (all phases) with mixed-level players."""
+    rng = random.Random(seed)
+    for g in range(games):
+        state = new_game(Rules(), [f"P{i}" for i in range(players)], seed=seed * 100 + g)
+        levels = [rng.choice(LEVELS) for _ in range(players)]
+        step = 0
+        while not state.is_over() and step < 6000:
+            seat = state.to_act()[0]
+            if rng.random() < rate:
+                yield state, seat
+            legal = state.legal_actions(seat)
+            state.apply(bots.choose(state.view(seat), legal, levels[seat], seed=step))
+            step += 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_choice_is_legal_and_deterministic(players):
+    phases = set()
+    checked = 0
+    for state, seat in positions(players, games=1, seed=players):
+        view, legal = state.view(seat), state.legal_actions(seat)
+        phases.add(state.phase)
+        for level in ("easy", "normal"):
+            a = bots.choose(view, legal, level, seed=3)
+            assert a in legal
+            assert bots.choose(view, legal, level, seed=3) == a
+        checked += 1
+    assert checked > 20
+    assert {"opening", "draw", "play"} <= phases
+
+
+def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
+    """A copy of ``state`` where every card hidden from ``seat`` has moved: the cards of
+    other hands that are not in their ``known`` list, and the stock, permuted among the
+    same slots (every hand keeps its size and its known cards)."""
+    data = state.to_dict()
+    slots, hidden = [], []
+    for other, hand in enumerate(data["hands"]):
+        if other == seat:
+            continue
+        known = list(data["known"][other])
+        for i, card in enumerate(hand):
+            if card in known:
+                known.remove(card)
+                continue
+            slots.append(("hand", other, i))
+            hidden.append(card)
+    for i, card in enumerate(data["stock"]):
+        slots.append(("stock", None, i))
+        hidden.append(card)
+    rng.shuffle(hidden)
+    for (where, other, i), card in zip(slots, hidden):
+        if where == "hand":
+            data["hands"][other][i] = card
+        else:
+            data["stock"][i] = card
+    return State.from_dict(data)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_choice_depends_only_on_the_view(players):
+    rng = random.Random(players)
+    checked = moved = 0
+    for state, seat in positions(players, games=1, seed=10 + players, rate=0.15):
+        if state.phase in ("round_over", "game_over"):
+            continue  # hands are revealed then: nothing is hidden
+        other = reshuffle_hidden(state, seat, rng)
+        view, other_view = state.view(seat), other.view(seat)
+        assert view == other_view
+        if other.to_dict() != state.to_dict():
+            moved += 1
+        legal = state.legal_actions(seat)
+        assert other.legal_actions(seat) == legal
+        for level in LEVELS:
+            a = bots.choose(view, legal, level, seed=1)
+            b = bots.choose(other_view, other.legal_actions(seat), level, seed=1)
+            assert a == b, (level, str(a), str(b))
+        checked += 1
+    assert checked > 20 and moved > checked // 2
+
+
+# ---------------------------------------------------------------------------- tactics
+
+def _set_hand(state: State, seat: int, wanted: list[str]) -> State:
+    """A copy of ``state`` where ``seat`` holds ``wanted`` (card ranks+suits, any copy)
+    in place of its first cards; the displaced cards go where the wanted ones were (in
+    the stock or another hand). Only for positions where nobody holds ``known`` cards."""
+    data = state.to_dict()
+    hand = data["hands"][seat]
+    for i, want in enumerate(wanted):
+        if any(c.split(".")[0] == want for c in hand[:i]) and hand[i].split(".")[0] == want:
+            continue
+        places = [("stock", None, j) for j, c in enumerate(data["stock"])]
+        places += [("hand", o, j) for o, h in enumerate(data["hands"]) if o != seat
+                   for j in range(len(h))]
+        places += [("hand", seat, j) for j in range(i + 1, len(hand))]
+        for where, o, j in places:
+            lst = data["stock"] if where == "stock" else data["hands"][o]
+            if lst[j].split(".")[0] == want:
+                lst[j], hand[i] = hand[i], lst[j]
+                break
+        else:
+            raise AssertionError(f"no free {want}")
+    return State.from_dict(data)
+
+
+def _to_play(seed: int = 1, players: int = 2) -> State:
+    """Round 1 right after the first player drew from the stock (phase ``play``)."""
+    state = new_game(Rules(), [f"P{i}" for i in range(players)], seed=seed)
+    while state.phase == "opening":
+        seat = state.to_act()[0]
+        state.apply(state.legal_actions(seat)[0])
+    seat = state.to_act()[0]
+    state.apply(Draw(seat, "stock"))
+    assert state.phase == "play"
+    return state
+
+
+def test_lays_down_when_holding_the_contract():
+    state = _to_play()
+    seat = state.turn
+    state = _set_hand(state, seat, ["7S", "7H", "7D", "KS", "KH", "KD"])
+    legal = state.legal_actions(seat)
+    assert any(isinstance(a, LayDown) for a in legal)
+    for level in ("easy", "normal"):
+        assert isinstance(bots.choose(state.view(seat), legal, level, seed=0), LayDown)
+
+
+def test_does_not_discard_a_card_of_its_own_set():
+    for seed in range(5):
+        state = _to_play(seed)
+        seat = state.turn
+        state = _set_hand(state, seat, ["7S", "7H", "7D", "9C", "9D", "2C", "5H", "KS",
+                                        "QD", "AH", "JS"])
+        legal = state.legal_actions(seat)
+        assert not any(isinstance(a, LayDown) for a in legal)
+        for level in ("easy", "normal"):
+            action = bots.choose(state.view(seat), legal, level, seed=0)
+            assert isinstance(action, Discard)
+            assert action.card.rank not in (7, 9), (level, str(action))
+
+
+def test_dunks_a_card_that_completes_its_contract():
+    state = new_game(Rules(), ["A", "B", "C"], seed=4, dealer=2)
+    while state.phase == "opening":
+        seat = state.to_act()[0]
+        state.apply(state.legal_actions(seat)[0])
+    # seat 0 draws and discards; seat 1 takes the stock; seat 2 may dunk
+    state.apply(Draw(0, "stock"))
+    while state.phase == "claim":
+        state.apply(Pass(state.to_act()[0]))
+    state = _set_hand(state, 0, ["9H"])
+    state = _set_hand(state, 2, ["7S", "7H", "7D", "9C", "9D", "2C", "5H", "KS", "QD",
+                                 "AH"])
+    state.apply(Discard(0, next(c for c in state.hands[0] if str(c).startswith("9H"))))
+    state.apply(Draw(1, "stock"))
+    assert state.phase == "claim" and state.to_act()[0] == 2
+    legal = state.legal_actions(2)
+    assert isinstance(bots.choose(state.view(2), legal, "normal", seed=0), Dunk)
+    assert not isinstance(bots.choose(state.view(2), legal, "easy", seed=0), Dunk)
+
+
+def test_normal_decisions_are_fast():
+    import time
+    times = []
+    for state, seat in positions(4, games=1, seed=99, rate=0.3):
+        view, legal = state.view(seat), state.legal_actions(seat)
+        t0 = time.process_time()
+        bots.choose(view, legal, "normal", seed=0)
+        times.append(time.process_time() - t0)
+    times.sort()
+    assert times[len(times) // 2] < 0.02
