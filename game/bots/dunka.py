@@ -34,6 +34,10 @@ Levels:
 
 The exact contract search itself (``game.melds.best_contract``) is the engine's: the bot
 lays down with the arrangement the legal actions list first.
+
+Measured (``python3 bench/bots.py --game dunka --games 200``, CPython, two-player
+six-round games, seats swapped): normal beat random 200-0 and easy 181-16 (3 ties, 91.9 %
+of decided games); 88,804 normal decisions: median 0.31 ms, p99 15 ms, max 39 ms CPU.
 """
 
 from __future__ import annotations
