@@ -138,9 +138,12 @@ def low_rank(card: Card) -> int:
     return 1 if card.rank == 14 else card.rank
 
 
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+
+
 def tonk_key(card: Card) -> tuple:
     """Sort key: ace low, then suit (S H D C)."""
-    return (low_rank(card), SUITS.index(card.suit))
+    return (1 if card.rank == 14 else card.rank, _SUIT_INDEX[card.suit])
 
 
 def hand_total(cards) -> int:
@@ -148,8 +151,14 @@ def hand_total(cards) -> int:
     return sum(tonk_value(c) for c in cards)
 
 
+_RANK_TEXT = [""] * 15
+for _c in _FULL_DECK:
+    _RANK_TEXT[_c.rank] = _c.rank_text
+
+
 def _txt(cards) -> list[str]:
-    return [str(c) for c in cards]
+    """Card texts (one deck, so no copy numbers; faster than ``str`` for every view)."""
+    return [_RANK_TEXT[c.rank] + c.suit for c in cards]
 
 
 def _sorted(cards) -> list[Card]:
@@ -295,7 +304,14 @@ def spreads_in(cards) -> list[tuple[Card, ...]]:
 def holds_spread(cards) -> bool:
     """True when ``cards`` hold a spread that TONK-9 forbids keeping: any spread except a
     book of aces (three aces may be kept; a run A-2-3 may not)."""
-    return any(not all(c.rank == 14 for c in s) for s in spreads_in(cards))
+    ranks: dict[int, int] = {}
+    suits: dict[str, set] = {}
+    for c in cards:
+        ranks[c.rank] = ranks.get(c.rank, 0) + 1
+        suits.setdefault(c.suit, set()).add(1 if c.rank == 14 else c.rank)
+    if any(k >= 3 and r != 14 for r, k in ranks.items()):
+        return True
+    return any(p in ps and p + 1 in ps and p + 2 in ps for ps in suits.values() for p in ps)
 
 
 def _fits(meld: Meld, card: Card) -> bool:
