@@ -295,7 +295,7 @@ def test_random_hands_keep_invariants(chunk):
 def test_random_hands_reach_every_way_a_hand_ends():
     """Runs after the chunks (same module): the random hands covered knocks, tonk outs,
     outs by discard and dry-stock ends. Alone (``-k``) it plays its own few games."""
-    stats = STATS if STATS.get("hands", 0) >= 60 else {}
+    stats = STATS if STATS.get("hands", 0) >= min(GAMES, 60) * HANDS else {}
     if not stats:
         for i in range(min(GAMES, 60)):
             play_checked_game(i, stats)
