@@ -47,7 +47,7 @@ inflated by other load)."""
         state.apply(action)
         step += 1
         if step > 5000:
-            raise RuntimeError(f"game {seed} does not end")
+            raise Stalled(f"durak game {seed} does not end")
     return state.outcome()["durak"]
 
 
@@ -70,7 +70,7 @@ def play_dunka(levels: list[str], seed: int, times: list[float] | None = None,
         state.apply(action)
         step += 1
         if step > 20000:
-            raise RuntimeError(f"game {seed} does not end")
+            raise Stalled(f"dunka game {seed} does not end")
     winners = state.outcome()["winners"]
     if len(winners) != 1:
         return None
@@ -81,6 +81,10 @@ RUNNERS = {"durak": play_durak, "dunka": play_dunka}
 """game -> ``runner(levels, seed, times) -> losing seat or None``. Dunka, Elvakorts-Rummy
 and Tonk add theirs (their runner returns the loser, or None when nobody lost)."""
 
+class Stalled(RuntimeError):
+    """A game that did not end within the runner's bound of actions."""
+
+
 DEFAULT_GAMES = {"dunka": 500}
 """Games per pairing when ``--games`` is not given (default 2000)."""
 
@@ -88,19 +92,24 @@ DEFAULT_GAMES = {"dunka": 500}
 def match(game: str, level: str, opponent: str, games: int, times: list[float]) -> dict:
     """``games`` games of ``level`` against ``opponent``, seats swapped on every deal."""
     runner = RUNNERS[game]
-    wins = losses = draws = 0
+    wins = losses = draws = stalled = 0
     for g in range(games):
         deal, seat = divmod(g, 2)
         levels = [opponent, opponent]
         levels[seat] = level
-        loser = runner(levels, 10_000 + deal, times)
+        try:
+            loser = runner(levels, 10_000 + deal, times)
+        except Stalled as exc:  # counted and shown, never hidden
+            print(f"  stalled: {exc} (levels {levels})")
+            stalled += 1
+            continue
         if loser is None:
             draws += 1
         elif loser == seat:
             losses += 1
         else:
             wins += 1
-    return {"wins": wins, "losses": losses, "draws": draws}
+    return {"wins": wins, "losses": losses, "draws": draws, "stalled": stalled}
 
 
 def _ms(x: float) -> str:
@@ -124,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             decided = r["wins"] + r["losses"]
             rate = r["wins"] / decided if decided else 0.0
             print(f"normal vs {opponent:6}: won {r['wins']}, lost {r['losses']}, "
-                  f"draws {r['draws']}; win rate {rate:.1%} of decided games "
+                  f"draws {r['draws']}, stalled {r['stalled']}; win rate {rate:.1%} of decided games "
                   f"({time.perf_counter() - t0:.0f} s)")
         times.sort()
         p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
