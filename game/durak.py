@@ -145,9 +145,6 @@ class Take(Action):
 
     verb: ClassVar[str] = "take"
 
-    def __str__(self) -> str:
-        return "take"
-
 
 @dataclass(frozen=True)
 class Done(Action):
@@ -155,18 +152,12 @@ class Done(Action):
 
     verb: ClassVar[str] = "done"
 
-    def __str__(self) -> str:
-        return "done"
-
 
 @dataclass(frozen=True)
 class Exchange(Action):
     """Swap the lowest trump in hand for the face-up trump card (DUR-17)."""
 
     verb: ClassVar[str] = "exchange"
-
-    def __str__(self) -> str:
-        return "exchange"
 
 
 def parse_action(text: str, player: int) -> Action:

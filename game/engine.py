@@ -128,6 +128,10 @@ class Action:
     player: int
     verb: ClassVar[str] = ""
 
+    def __str__(self) -> str:
+        """The text form; actions without arguments are just their verb (``"take"``)."""
+        return self.verb
+
 
 @dataclass
 class GameState:

@@ -203,18 +203,12 @@ class Dunk(Action):
 
     verb: ClassVar[str] = "dunk"
 
-    def __str__(self) -> str:
-        return "dunk"
-
 
 @dataclass(frozen=True)
 class Pass(Action):
     """Decline to claim (DUN-7), or decline to go out after a dunk (DUN-15)."""
 
     verb: ClassVar[str] = "pass"
-
-    def __str__(self) -> str:
-        return "pass"
 
 
 @dataclass(frozen=True)
@@ -278,9 +272,6 @@ class Next(Action):
     """Deal the next round after a round's summary."""
 
     verb: ClassVar[str] = "next"
-
-    def __str__(self) -> str:
-        return "next"
 
 
 def _norm_token(token: str) -> str:

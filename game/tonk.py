@@ -173,9 +173,6 @@ class Knock(Action):
 
     verb: ClassVar[str] = "knock"
 
-    def __str__(self) -> str:
-        return "knock"
-
 
 @dataclass(frozen=True)
 class Draw(Action):
@@ -232,18 +229,12 @@ class End(Action):
 
     verb: ClassVar[str] = "end"
 
-    def __str__(self) -> str:
-        return "end"
-
 
 @dataclass(frozen=True)
 class Next(Action):
     """Deal the next hand after a hand's result."""
 
     verb: ClassVar[str] = "next"
-
-    def __str__(self) -> str:
-        return "next"
 
 
 def parse_action(text: str, player: int) -> Action:
