@@ -27,13 +27,17 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game import bots, durak, rummy  # noqa: E402
 
-def play_durak(levels: list[str], seed: int, times: list[float] | None = None,
-               rules: durak.Rules | None = None) -> int | None:
-    """Play one Durak game, seat ``i`` at ``levels[i]``; return the Durak's seat (None for
-    a draw). Decision times of "normal" seats are appended to ``times`` (seconds of this
-process's CPU time: the wall time of a single-threaded decision on an idle machine, not
-inflated by other load)."""
-    state = durak.new_game(rules or durak.Rules(), [f"P{i}" for i in range(len(levels))], seed)
+class Stalled(RuntimeError):
+    """A game that did not end within the runner's bound of actions."""
+
+
+def play_out(state, levels: list[str], seed: int, times: list[float] | None,
+             bound: int) -> None:
+    """Let the bots play ``state`` to its end, seat ``i`` at ``levels[i]`` (the table's
+    order: the first seat of ``to_act()`` moves). Decision times of "normal" seats are
+    appended to ``times`` (seconds of this process's CPU time: the wall time of a
+    single-threaded decision on an idle machine, not inflated by other load). Raises
+    ``Stalled`` after ``bound`` actions."""
     step = 0
     while not state.is_over():
         seat = state.to_act()[0]
@@ -46,31 +50,25 @@ inflated by other load)."""
             times.append(time.process_time() - t0)
         state.apply(action)
         step += 1
-        if step > 5000:
-            raise Stalled(f"durak game {seed} does not end")
+        if step > bound:
+            raise Stalled(f"{state.game} game {seed} does not end")
+
+
+def play_durak(levels: list[str], seed: int, times: list[float] | None = None,
+               rules: durak.Rules | None = None) -> int | None:
+    """Play one Durak game; return the Durak's seat (None for a draw)."""
+    state = durak.new_game(rules or durak.Rules(), [f"P{i}" for i in range(len(levels))], seed)
+    play_out(state, levels, seed, times, bound=5000)
     return state.outcome()["durak"]
 
 
 def play_dunka(levels: list[str], seed: int, times: list[float] | None = None,
                rules: rummy.Rules | None = None) -> int | None:
-    """Play one six-round Dunka game, seat ``i`` at ``levels[i]``; return the loser's seat
-    for two players (the higher total, DUN-17), None for equal totals. Times as Durak."""
+    """Play one six-round Dunka game; return the loser's seat for two players (the higher
+    total, DUN-17), None for equal totals."""
     state = rummy.new_game(rules or rummy.Rules(), [f"P{i}" for i in range(len(levels))],
                            seed)
-    step = 0
-    while not state.is_over():
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        view = state.view(seat)
-        level = levels[seat]
-        t0 = time.process_time()
-        action = bots.choose(view, legal, level, seed=seed * 1000 + step)
-        if times is not None and level == "normal":
-            times.append(time.process_time() - t0)
-        state.apply(action)
-        step += 1
-        if step > 20000:
-            raise Stalled(f"dunka game {seed} does not end")
+    play_out(state, levels, seed, times, bound=20000)
     winners = state.outcome()["winners"]
     if len(winners) != 1:
         return None
@@ -80,10 +78,6 @@ def play_dunka(levels: list[str], seed: int, times: list[float] | None = None,
 RUNNERS = {"durak": play_durak, "dunka": play_dunka}
 """game -> ``runner(levels, seed, times) -> losing seat or None``. Dunka, Elvakorts-Rummy
 and Tonk add theirs (their runner returns the loser, or None when nobody lost)."""
-
-class Stalled(RuntimeError):
-    """A game that did not end within the runner's bound of actions."""
-
 
 DEFAULT_GAMES = {"dunka": 500}
 """Games per pairing when ``--games`` is not given (default 2000)."""
