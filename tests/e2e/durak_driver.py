@@ -11,6 +11,12 @@ import random
 ENABLED = "#table [data-action]:not([aria-disabled=true])"
 
 
+def tap(locator) -> None:
+    """Tap an element where a person would: near its top-left corner, which stays visible
+    when cards overlap in a fanned hand on a narrow screen (the centre may be covered)."""
+    locator.click(position={"x": 8, "y": 16})
+
+
 def wait_settled(page, timeout_ms: int = 20_000) -> str:
     """Wait until the table waits for the human or the game is over; return the state."""
     page.wait_for_function(
@@ -27,20 +33,20 @@ def human_move(page, rng: random.Random) -> bool:
     # Sometimes beat by selecting a hand card first, then tapping a target on the table.
     selectable = page.locator(".hand .card.playable:not([data-action])")
     if selectable.count() and rng.random() < 0.7:
-        selectable.nth(rng.randrange(selectable.count())).click()
+        tap(selectable.nth(rng.randrange(selectable.count())))
         targets = page.locator(".bout [data-action]")
         attack_btn = page.locator(".actions [data-ui=attack][data-action]")
         if targets.count():
-            targets.nth(rng.randrange(targets.count())).click()
+            tap(targets.nth(rng.randrange(targets.count())))
             return True
         if attack_btn.count():
-            attack_btn.click()
+            tap(attack_btn)
             return True
     actions = page.locator(ENABLED)
     n = actions.count()
     if not n:
         return False
-    actions.nth(rng.randrange(n)).click()
+    tap(actions.nth(rng.randrange(n)))
     return True
 
 
