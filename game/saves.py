@@ -1,7 +1,7 @@
 """The save format: versioned JSON text for localStorage, with migration and checks.
 
 A running table is saved after every action under ``SESSION_KEY``; preferences under
-``PREFS_KEY``. Text that cannot be read raises ``SaveError``: the page then keeps the text
+``PREFS_KEY``; the scoresheets of finished six-round games under ``HISTORY_KEY``. Text that cannot be read raises ``SaveError``: the page then keeps the text
 under ``backup_key(now)`` and tells the player, so nothing is silently thrown away.
 Pure functions: the browser glue does the reading and writing of localStorage.
 """
@@ -17,6 +17,9 @@ from .session import LANGUAGES, SPEEDS, Session
 FORMAT = "kortbordet"
 VERSION = 1
 SESSION_KEY = f"kortbordet.v{VERSION}.session"
+HISTORY_KEY = f"kortbordet.v{VERSION}.history"
+HISTORY_LIMIT = 100
+"""Finished scoresheets kept; the oldest go first when more are added."""
 PREFS_KEY = "kortbordet.prefs"
 BACKUP_PREFIX = "kortbordet.backup."
 
@@ -90,3 +93,49 @@ def load_prefs(text: str | None) -> dict[str, Any]:
 def dump_prefs(prefs: dict[str, Any]) -> str:
     """Preferences as text for ``PREFS_KEY``."""
     return json.dumps(prefs, separators=(",", ":"))
+
+
+_RECORD_KEYS = {"id": str, "game": str, "names": list, "contracts": list, "rounds": list,
+                "totals": list, "winners": list}
+
+
+def load_history(text: str | None) -> list[dict]:
+    """The finished games' scoresheets (``Session.record()`` entries), newest first.
+
+    ``None`` or empty text is an empty history. Raises ``SaveError`` when the text is not a
+    history or an entry is damaged (the page then keeps the text as a backup).
+    """
+    if not text:
+        return []
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise SaveError("the history is not readable JSON") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT \
+            or not isinstance(data.get("games"), list):
+        raise SaveError("this is not a Kortbordet history")
+    for entry in data["games"]:
+        if not isinstance(entry, dict) or not all(
+                isinstance(entry.get(k), kind) for k, kind in _RECORD_KEYS.items()):
+            raise SaveError("a game in the history is damaged")
+        if len(entry["totals"]) != len(entry["names"]):
+            raise SaveError("a game in the history is damaged")
+    return data["games"]
+
+
+def add_history(history: list[dict], record: dict) -> list[dict]:
+    """A new history with ``record`` first; an entry with the same ``id`` is replaced, and
+    at most ``HISTORY_LIMIT`` entries are kept (the oldest are dropped)."""
+    rest = [e for e in history if e.get("id") != record["id"]]
+    return [record, *rest][:HISTORY_LIMIT]
+
+
+def remove_history(history: list[dict], record_id: str) -> list[dict]:
+    """A new history without the entry ``record_id`` (unchanged when there is none)."""
+    return [e for e in history if e.get("id") != record_id]
+
+
+def dump_history(history: list[dict]) -> str:
+    """The history as text for ``HISTORY_KEY``."""
+    return json.dumps({"format": FORMAT, "version": VERSION, "games": history},
+                      separators=(",", ":"))

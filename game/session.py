@@ -13,20 +13,32 @@ while the defender thinks), because the engine accepts any legal action of any l
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from . import durak
 from .engine import GameState, IllegalAction, Rng, SaveError, SettingError
-from .records import DurakSeries
 
 GAMES: dict[str, dict[str, Any]] = {
-    "durak": {"built": True, "players": (2, 6)},
-    "dunka": {"built": False, "players": (2, 6)},
-    "elvakort": {"built": False, "players": (2, 8)},
-    "tonk": {"built": False, "players": (2, 4)},
+    "durak": {"built": True, "players": (2, 6), "module": "durak", "fixed": {},
+              "series": True},
+    "dunka": {"built": True, "players": (2, 6), "module": "rummy",
+              "fixed": {"variant": "dunka"}, "series": False},
+    "elvakort": {"built": False, "players": (2, 8), "module": "rummy",
+                 "fixed": {"variant": "elvakort"}, "series": False},
+    "tonk": {"built": False, "players": (2, 4), "module": "tonk", "fixed": {},
+             "series": False},
 }
-"""Every game of the lobby: whether it is playable yet, and its player range."""
+"""Every game of the lobby: whether it is playable yet, its player range, the engine module
+(imported only when the game is played, so a page with one game compiles one engine), the
+settings fixed by the game (Dunka is the rummy engine with ``variant="dunka"``), and
+whether games are grouped in a series (Durak, DUR-20; Dunka's six rounds and Tonk's hands
+are one game each)."""
+
+STAKES = (1, 2, 5, 10)
+"""The stakes offered for Tonk's ``stake`` (any whole number ≥ 1 is valid in the engine)."""
+BETWEEN_PHASES = ("round_over", "hand_over")
+"""Phases between rounds/hands: the table waits for the human to deal on (``next``)."""
 
 LEVELS = ("easy", "normal")
 LANGUAGES = ("sv", "en")
@@ -35,11 +47,36 @@ MAX_SEED = (1 << 63) - 1
 _TRUE, _FALSE = ("on", "true", "1", "yes"), ("off", "false", "0", "no")
 
 
-def _game_module(game: str):
-    """The module of a playable game; ``SettingError`` lists the playable ones."""
+def game_module(game: str):
+    """The engine module of a playable game, imported on first use.
+
+    Raises ``SettingError`` (listing the playable games) for an unknown or unbuilt game.
+    """
     if game not in GAMES or not GAMES[game]["built"]:
         raise SettingError("game", game, [g for g in GAMES if GAMES[g]["built"]])
-    return {"durak": durak}[game]
+    return importlib.import_module(f"{__package__}.{GAMES[game]['module']}")
+
+
+def settings(game: str) -> list[tuple[str, tuple]]:
+    """The settings a player may choose for ``game``: ``[(name, allowed values)]`` in the
+    engine's order; on/off settings have ``(False, True)``. Raises ``SettingError``."""
+    rules = game_module(game).Rules
+    out = [(name, allowed) for name, allowed in rules.CHOICES.items()
+           if name not in GAMES[game]["fixed"]]
+    if "stake" in {f for f in rules.__dataclass_fields__}:
+        out.insert(0, ("stake", STAKES))
+    return out
+
+
+def make_rules(game: str, given: dict):
+    """The game's ``Rules`` from chosen settings plus the game's fixed ones.
+
+    Raises ``SettingError`` for an unknown setting or a bad value."""
+    fixed = GAMES[game]["fixed"]
+    for key in given:
+        if key in fixed and given[key] != fixed[key]:
+            raise SettingError(key, given[key], [fixed[key]])
+    return game_module(game).Rules.from_dict({**dict(given), **fixed})
 
 
 def _convert(setting: str, text: str, allowed: tuple) -> Any:
@@ -77,7 +114,7 @@ def parse_params(query: dict[str, str]) -> dict[str, Any]:
     what was given). Raises ``SettingError`` naming the parameter and the allowed values.
     """
     game = query.get("game", "durak").strip().lower()
-    module = _game_module(game)
+    game_module(game)
     low, high = GAMES[game]["players"]
     out: dict[str, Any] = {"game": game, "players": None, "seed": None, "lang": None,
                            "embed": False, "speed": None, "level": None, "rules": {}}
@@ -93,10 +130,12 @@ def parse_params(query: dict[str, str]) -> dict[str, Any]:
         out["speed"] = _convert("speed", query["speed"], SPEEDS)
     if "level" in query:
         out["level"] = _convert("level", query["level"], LEVELS)
-    for setting, allowed in module.Rules.CHOICES.items():
-        if setting in query:
+    for setting, allowed in settings(game):
+        if setting == "stake" and setting in query:
+            out["rules"][setting] = _int_param(setting, query[setting], 1, 10_000)
+        elif setting in query:
             out["rules"][setting] = _convert(setting, query[setting], allowed)
-    rules = module.Rules.from_dict(out["rules"])
+    rules = make_rules(game, out["rules"])
     if out["players"] is not None and hasattr(rules, "check_players"):
         rules.check_players(out["players"])
     return out
@@ -126,45 +165,51 @@ def _check_players(players: list[dict], low: int, high: int) -> list[dict]:
 
 @dataclass
 class Session:
-    """One table: the current game, its series record, and who the players are.
+    """One table: the current game, its records, and who the players are.
 
     Attributes:
-        game: the game id (``"durak"``).
+        game: the game id (``"durak"``, ``"dunka"``, ``"tonk"``).
         rules: the game's ``Rules``.
         players: ``[{"name", "kind": "human"|"bot", "level"}]``, seat order.
-        seed: the series seed; game ``k`` is dealt with a seed derived from it.
-        series: the ``DurakSeries`` tally.
+        seed: the session seed; game ``k`` is dealt with a seed derived from it.
+        series: the ``DurakSeries`` tally for Durak (DUR-20); ``None`` for games whose
+            records live in the state (Dunka's scoresheet, DUN-18; Tonk's ledger).
         state: the current game's state.
-        moves: actions applied so far in this series (gives each bot decision its seed).
+        moves: actions applied so far in this session (gives each bot decision its seed).
+        games_done: finished games in this session (numbers the games of Dunka and Tonk).
     """
 
     game: str
     rules: Any
     players: list[dict]
     seed: int
-    series: DurakSeries
+    series: Any
     state: GameState
     moves: int = 0
+    games_done: int = 0
 
     @classmethod
     def new(cls, game: str, rules: dict, players: list[dict], seed: int) -> "Session":
-        """Start a series. ``rules`` maps setting names to values; ``players`` as above.
+        """Start a session. ``rules`` maps setting names to values; ``players`` as above.
 
         Raises ``SettingError`` for an unknown game, a bad setting, player list or seed.
         """
-        module = _game_module(game)
+        module = game_module(game)
         low, high = GAMES[game]["players"]
         players = _check_players(players, low, high)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise SettingError("seed", seed, [f"a whole number from 0 to {MAX_SEED}"])
-        rules_obj = module.Rules.from_dict(dict(rules))
-        series = DurakSeries(rules_obj.series_length, len(players))
+        rules_obj = make_rules(game, dict(rules))
+        series = None
+        if GAMES[game]["series"]:
+            from .records import DurakSeries
+            series = DurakSeries(rules_obj.series_length, len(players))
         state = module.new_game(rules_obj, [p["name"] for p in players], cls._game_seed(seed, 0))
         return cls(game, rules_obj, players, seed, series, state)
 
     @staticmethod
     def _game_seed(seed: int, index: int) -> int:
-        """The deal seed of game ``index`` of a series (shown to players after the game)."""
+        """The deal seed of game ``index`` of a session (shown to players after the game)."""
         return Rng(seed + index * 0x9E3779B97F4A7C15).next64() & MAX_SEED
 
     @property
@@ -172,15 +217,26 @@ class Session:
         """The human's seat."""
         return next(i for i, p in enumerate(self.players) if p["kind"] == "human")
 
+    @property
+    def between(self) -> bool:
+        """True between two rounds or hands of one game (the table waits for ``next``)."""
+        return getattr(self.state, "phase", None) in BETWEEN_PHASES
+
     def actor(self) -> int | None:
-        """The seat the table waits for (first in ``to_act()``), or None when over."""
+        """The seat the table waits for (first in ``to_act()``; the human between rounds),
+        or None when the game is over."""
         seats = self.state.to_act()
+        if self.between and self.human in seats:
+            return self.human
         return seats[0] if seats else None
 
     def waiting(self) -> str:
-        """``"human"``, ``"bot"``, ``"game_over"`` or ``"series_over"``."""
+        """``"human"``, ``"bot"``, ``"game_over"`` (another game of the series may be dealt)
+        or ``"series_over"`` (only a new session may follow; every finished Dunka game)."""
         if self.state.is_over():
-            return "series_over" if self.series.is_over() else "game_over"
+            if self.series is None or self.series.is_over():
+                return "series_over"
+            return "game_over"
         actor = self.actor()
         return "human" if self.players[actor]["kind"] == "human" else "bot"
 
@@ -189,19 +245,23 @@ class Session:
         return [str(a) for a in self.state.legal_actions(self.human)]
 
     def view(self) -> dict:
-        """Everything the page draws, JSON-safe: ``{"state": <the human's view>, "legal",
-        "players", "human", "series", "actor", "waiting", "game_seed", "game_number"}``."""
-        return {"state": self.state.view(self.human), "legal": self.legal(),
+        """Everything the page draws, JSON-safe: ``{"game", "state": <the human's view>,
+        "legal", "players", "human", "series" (or None), "actor", "waiting", "game_seed",
+        "game_number"}``."""
+        done = len(self.series.results) if self.series is not None else self.games_done
+        return {"game": self.game, "state": self.state.view(self.human), "legal": self.legal(),
                 "players": [dict(p) for p in self.players], "human": self.human,
-                "series": self.series.to_dict(), "actor": self.actor(),
-                "waiting": self.waiting(), "game_seed": self.state.seed,
-                "game_number": len(self.series.results) + (0 if self.state.is_over() else 1)}
+                "series": self.series.to_dict() if self.series is not None else None,
+                "actor": self.actor(), "waiting": self.waiting(), "game_seed": self.state.seed,
+                "game_number": done + (0 if self.state.is_over() else 1)}
 
     def _after(self, action, events: list[dict]) -> list[dict]:
         self.moves += 1
         events.insert(0, {"type": "action", "player": action.player, "text": str(action)})
         if self.state.is_over():
-            self.series.record(self.state.outcome()["durak"])
+            self.games_done += 1
+            if self.series is not None:
+                self.series.record(self.state.outcome()["durak"])
         return events
 
     def play(self, text: str) -> list[dict]:
@@ -209,8 +269,7 @@ class Session:
 
         Raises ``IllegalAction`` (state unchanged) when the text is not a legal action.
         """
-        module = _game_module(self.game)
-        action = module.parse_action(text, self.human)
+        action = game_module(self.game).parse_action(text, self.human)
         return self._after(action, self.state.apply(action))
 
     def step_bot(self) -> list[dict]:
@@ -225,45 +284,70 @@ class Session:
         return self._after(action, self.state.apply(action))
 
     def next_game(self) -> None:
-        """Deal the next game of the series. The last Durak deals (house rule; after a draw
-        the deal passes left) and DUR-7 decides who attacks first.
+        """Deal the next game of a Durak series. The last Durak deals (house rule; after a
+        draw the deal passes left) and DUR-7 decides who attacks first.
 
         Raises ``IllegalAction`` ("game_not_over" / "series_over") when not allowed now.
         """
         if not self.state.is_over():
             raise IllegalAction("game_not_over", "the game is not over yet")
-        if self.series.is_over():
+        if self.series is None or self.series.is_over():
             raise IllegalAction("series_over", "the series is over")
-        module = _game_module(self.game)
+        module = game_module(self.game)
         last = self.series.last_durak
         dealer = last if last is not None else (self.state.dealer + 1) % len(self.players)
         self.state = module.new_game(self.rules, [p["name"] for p in self.players],
                                      self._game_seed(self.seed, len(self.series.results)),
                                      dealer=dealer, last_durak=last)
 
+    def record(self) -> dict | None:
+        """The finished game as a history entry, JSON-safe, or None while it runs or for
+        games without a scoresheet (Durak). For Dunka (DUN-18): ``{"id", "game", "names",
+        "contracts", "rounds": [{"round", "contract", "points", "out", ...}], "totals",
+        "winners", "seed"}``; ``id`` is stable, so saving it twice keeps one entry."""
+        if not self.state.is_over() or not hasattr(self.state, "scoresheet"):
+            return None
+        sheet = self.state.scoresheet()
+        outcome = self.state.outcome() or {}
+        return {"id": f"{self.game}-{self.seed}-{self.games_done}", "game": self.game,
+                "names": [p["name"] for p in self.players], "contracts": sheet["contracts"],
+                "rounds": sheet["rounds"], "totals": sheet["totals"],
+                "winners": list(outcome.get("winners", [])), "seed": self.state.seed}
+
     def to_dict(self) -> dict:
         """JSON-safe; ``from_dict`` restores it exactly."""
         return {"game": self.game, "rules": self.rules.to_dict(), "players": self.players,
-                "seed": self.seed, "series": self.series.to_dict(),
-                "state": self.state.to_dict(), "moves": self.moves}
+                "seed": self.seed,
+                "series": self.series.to_dict() if self.series is not None else None,
+                "state": self.state.to_dict(), "moves": self.moves,
+                "games_done": self.games_done}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Session":
         """Rebuild a session. Raises ``SaveError`` when anything in it is damaged."""
         try:
-            module = _game_module(data["game"])
-            low, high = GAMES[data["game"]]["players"]
+            game = data["game"]
+            module = game_module(game)
+            low, high = GAMES[game]["players"]
             players = _check_players(data["players"], low, high)
             rules = module.Rules.from_dict(data["rules"])
+            if any(getattr(rules, k) != v for k, v in GAMES[game]["fixed"].items()):
+                raise SaveError("the rules do not belong to this game")
             state = module.State.from_dict(data["state"])
-            series = DurakSeries.from_dict(data["series"])
+            series = None
+            if GAMES[game]["series"]:
+                from .records import DurakSeries
+                series = DurakSeries.from_dict(data["series"])
+                if series.players != len(players):
+                    raise SaveError("the player lists do not match")
             moves, seed = data["moves"], data["seed"]
-            if not all(isinstance(x, int) and x >= 0 for x in (moves, seed)):
+            games_done = data.get("games_done", 0)
+            if not all(isinstance(x, int) and x >= 0 for x in (moves, seed, games_done)):
                 raise SaveError("bad move count or seed")
-            if state.num_players != len(players) or series.players != len(players):
+            if state.num_players != len(players):
                 raise SaveError("the player lists do not match")
         except SaveError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, ImportError) as exc:
             raise SaveError(f"damaged session: {exc}") from exc
-        return cls(data["game"], rules, players, seed, series, state, moves)
+        return cls(game, rules, players, seed, series, state, moves, games_done)
