@@ -18,6 +18,9 @@ Reason codes (stable, used as i18n keys)::
                      among the lowest (TONK-11)
     dry_stock        the stock ran dry (TONK-12): the lowest total gets 1 from every player
                      not among the lowest
+    turn_limit       the hand reached the turn limit (house rule B in ``game.tonk``) and
+                     ended like a dry stock: the lowest total gets 1 from every player not
+                     among the lowest
 
 Standard library only; runs in CPython and Pyodide.
 """
@@ -30,8 +33,8 @@ from typing import Any
 from .engine import SaveError, SettingError
 
 REASONS = ("tonk_deal", "tonk_out", "out_by_discard", "knock_won", "caught", "lowest",
-           "dry_stock")
-"""Every payout reason code, in the order of the rules."""
+           "dry_stock", "turn_limit")
+"""Every payout reason code, in the order of the rules (house rules last)."""
 
 LEDGER_VERSION = 1
 MAX_PLAYERS = 4

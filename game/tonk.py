@@ -47,7 +47,17 @@ House rules (where ``rules/tonk.md`` is silent; to be shown in the rules text):
   (TONK-6 holds at the start of every turn). The cards of the pile are never reshuffled. To
   make every hand end, the dry phase lasts at most one round: after every player has had
   one turn with the stock dry, the hand ends as if the next player had declined (``end``).
-- A player may discard the card just taken from the pile.
+- House rule A (``discard_just_taken``): a card taken from the discard pile may not be
+  discarded in the same turn, unless it is the only legal discard (then it may). Without it
+  a player who always takes the discard and throws it back keeps the stock full for ever.
+  ``legal_actions`` never offers such a discard; ``apply`` refuses it with the code
+  ``"discard_just_taken"``. The card is ``State.taken`` (``view()["pile_taken"]``).
+- House rule B (``turn_limit``): a hand lasts at most ``TURN_LIMIT`` (200) turns, far more
+  than normal play needs (hand lengths in bot play: ``bench/bots.py``). When the 200th turn ends with a discard, the hand ends like a dry stock
+  (TONK-12): all hands are shown and the lowest total gets 1 from every player not among the
+  lowest; the result's ``end`` and the payouts' reason are ``"turn_limit"``. The count is
+  ``State.turns`` (turns ended by a discard this hand; ``view()["turns_left"]``); a save
+  without it (older saves) counts 0. With A and B every hand ends.
 - TONK-9 (must lay spreads) is checked at the discard, the only way a turn ends with cards
   left. Books of aces (three or four aces) may be kept; a run with an ace (A-2-3) may not.
   A knock (before drawing, when no spread may be laid) and ``end`` are not restricted.
@@ -79,7 +89,10 @@ from .melds import TONK, Meld, MeldError, is_valid, lay_off_options, melds_from,
 HAND_SIZE = 5
 TONK_TOTALS = (49, 50)
 PHASES = ("start", "play", "hand_over")
-ENDS = ("knock", "tonk_out", "out_by_discard", "tonk_deal", "tonk_tie", "dry_stock")
+ENDS = ("knock", "tonk_out", "out_by_discard", "tonk_deal", "tonk_tie", "dry_stock",
+        "turn_limit")
+TURN_LIMIT = 200
+"""House rule B: the most turns a hand lasts (turns ended by a discard); see the docstring."""
 SAVE_VERSION = 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 _FULL_DECK = sorted(make_deck(range(2, 15)), key=card_key)
@@ -326,6 +339,8 @@ class State(GameState):
     is the last finished hand's result (see ``_finish``) and stays until the next hand ends.
     ``hit_since[i]`` is True when another player hit seat ``i``'s spread since seat ``i``
     last drew (TONK-13). ``dry_turns`` counts turns begun with the stock empty (TONK-12).
+    ``turns`` counts the turns of this hand ended by a discard (house rule B) and ``taken``
+    is the card the seat in turn took from the pile in this turn, if any (house rule A).
     """
 
     game: ClassVar[str] = "tonk"
@@ -351,6 +366,8 @@ class State(GameState):
     known: list[list[Card]] = field(default_factory=list)
     dry_turns: int = 0
     result: dict | None = None
+    turns: int = 0
+    taken: Card | None = None
 
     # --------------------------------------------------------------- basic facts
 
@@ -404,12 +421,20 @@ class State(GameState):
                     acts.append(Hit(player, card, sid))
         return acts
 
-    def _discards(self, player: int) -> list[Action]:
+    def _discard_cards(self, player: int) -> list[Card]:
+        """The cards ``player`` may discard by TONK-8 and TONK-9 (ace low)."""
         hand = _sorted(self.hands[player])
-        if not self.rules.must_lay_spreads:
-            return [Discard(player, c) for c in hand]
-        return [Discard(player, c) for c in hand
-                if not holds_spread([x for x in hand if x != c])]
+        if self.rules.must_lay_spreads:
+            hand = [c for c in hand if not holds_spread([x for x in hand if x != c])]
+        return hand
+
+    def _discards(self, player: int) -> list[Action]:
+        """TONK-8 and TONK-9, then house rule A: not the card just taken from the pile,
+        unless no other discard is legal."""
+        hand = self._discard_cards(player)
+        if self.taken is not None and len(hand) > 1 and self.taken in hand:
+            hand.remove(self.taken)
+        return [Discard(player, c) for c in hand]
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every legal action of ``player`` now, in a stable order: at a turn's start
@@ -480,6 +505,10 @@ class State(GameState):
                                  f"s{action.spread}", card=str(action.card),
                                  spread=action.spread)
         if isinstance(action, Discard):
+            if action.card == self.taken and action.card in self._discard_cards(p):
+                return IllegalAction("discard_just_taken", "you may not discard the card you "
+                                     "just took from the pile (house rule)",
+                                     card=str(action.card))
             return IllegalAction("must_lay_spreads", "lay down your spreads before "
                                  "discarding (three aces may be kept)", card=str(action.card))
         return IllegalAction("illegal", f"{action} is not allowed now")
@@ -488,6 +517,8 @@ class State(GameState):
 
     def _take(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)
+        if card == self.taken:
+            self.taken = None
         if card in self.known[seat]:
             self.known[seat].remove(card)
 
@@ -511,6 +542,7 @@ class State(GameState):
             card = self.pile.pop()
             self.hands[p].append(card)
             self.known[p].append(card)
+            self.taken = card
             return [{"type": "draw", "player": p, "source": "pile", "card": str(card)}]
         if isinstance(action, Spread):
             for c in action.cards:
@@ -555,16 +587,21 @@ class State(GameState):
 
     def _next_turn(self) -> list[dict]:
         """Pass the turn left; end the hand when the dry phase has lasted a round (TONK-12,
-        house rule)."""
+        house rule) or the hand has lasted ``TURN_LIMIT`` turns (house rule B)."""
         self.turn = self._left(self.turn)
         self.phase = "start"
         self.spread_this_turn = False
+        self.taken = None
+        self.turns += 1
         events = [{"type": "turn", "player": self.turn}]
         if not self.stock:
             if self.dry_turns >= self.num_players:
                 events.append({"type": "dry_limit", "player": self.turn})
                 return events + self._dry_end(None)
             self.dry_turns += 1
+        if self.turns >= TURN_LIMIT:
+            events.append({"type": "turn_limit", "player": self.turn, "turns": self.turns})
+            return events + self._lowest_end("turn_limit", None)
         return events
 
     # --------------------------------------------------------------- payouts
@@ -598,11 +635,16 @@ class State(GameState):
 
     def _dry_end(self, p: int | None) -> list[dict]:
         """TONK-12 (TC-4): the lowest total gets 1 from every other player."""
+        return self._lowest_end("dry_stock", p)
+
+    def _lowest_end(self, end: str, p: int | None) -> list[dict]:
+        """End the hand showing every hand; the lowest total gets 1 from every player not
+        among the lowest (TONK-12; house rule B with ``end`` "turn_limit")."""
         totals = self.totals()
         low = min(totals)
         lowest = [q for q in range(self.num_players) if totals[q] == low]
-        return self._finish("dry_stock", p, self._pay_lowest(lowest, "dry_stock"),
-                            totals=totals, winners=lowest)
+        return self._finish(end, p, self._pay_lowest(lowest, end), totals=totals,
+                            winners=lowest)
 
     def _finish(self, end: str, player: int | None, payouts: list[dict], *,
                 totals: list | None = None, caught: bool | None = None,
@@ -635,6 +677,7 @@ class State(GameState):
             "payouts": payouts, "net": net, "stake": self.rules.stake,
         }
         self.phase = "hand_over"
+        self.taken = None
         return [{"type": "hand_over", "result": _copy_result(self.result)}]
 
     # --------------------------------------------------------------- dealing
@@ -671,6 +714,7 @@ class State(GameState):
         self.known = [[] for _ in range(n)]
         self.hit_since = [False] * n
         self.dry_turns, self.spread_this_turn = 0, False
+        self.turns, self.taken = 0, None
         self.turn = self._left(self.dealer)
         self.phase = "start"
         events = [{"type": "deal", "hand": self.hand_no, "dealer": self.dealer,
@@ -716,6 +760,9 @@ class State(GameState):
         took from the pile and holds), ``table`` (spreads: ``id``, ``name`` "s3", ``owner``,
         ``kind`` "set"/"run", ``cards``), ``pile_top``, ``pile_size``, ``stock_size``,
         ``stock_dry``, ``dry_turns_left`` (turns left before the hand ends dry, or None),
+        ``turns`` (turns of this hand ended so far), ``turns_left`` (before the turn limit
+        ends the hand, house rule B), ``pile_taken`` (the card the seat in turn took from the
+        pile this turn, which it may not discard, house rule A; or None),
         ``spread_this_turn``, ``hit_locked`` (seats that may not knock at their next turn
         start), ``result`` (the finished hand's result with the shown hands, only between
         hands), ``last_result`` (the last finished hand without cards), ``stake``,
@@ -744,6 +791,9 @@ class State(GameState):
             "stock_size": len(self.stock),
             "stock_dry": not self.stock,
             "dry_turns_left": (self.num_players - self.dry_turns) if not self.stock else None,
+            "turns": self.turns,
+            "turns_left": TURN_LIMIT - self.turns,
+            "pile_taken": None if self.taken is None else str(self.taken),
             "spread_this_turn": self.spread_this_turn,
             "hit_locked": [q for q in range(self.num_players) if self.knock_locked(q)],
             "result": _copy_result(self.result) if over else None,
@@ -770,13 +820,15 @@ class State(GameState):
             "next_spread_id": self.next_spread_id, "spread_this_turn": self.spread_this_turn,
             "hit_since": list(self.hit_since), "known": [_txt(k) for k in self.known],
             "dry_turns": self.dry_turns, "result": _copy_result(self.result),
-            "ledger": self.ledger.to_dict(),
+            "ledger": self.ledger.to_dict(), "turns": self.turns,
+            "taken": None if self.taken is None else str(self.taken),
         }
 
     @classmethod
     def from_dict(cls, data: dict) -> "State":
-        """Rebuild a state from ``to_dict`` output. Raises ``SaveError`` when the data is
-        not a readable Tonk save, its cards are not exactly one deck, or its parts do not
+        """Rebuild a state from ``to_dict`` output (a save without ``turns`` or ``taken``,
+        written before house rules A and B, reads as 0 and None). Raises ``SaveError`` when
+        the data is not a readable Tonk save, its cards are not exactly one deck, or its parts do not
         fit together (seats, phase, spreads, ledger)."""
         try:
             if not isinstance(data, dict) or data.get("game") != cls.game \
@@ -815,6 +867,8 @@ class State(GameState):
                 hit_since=[flag(x) for x in data["hit_since"]],
                 known=[parse_cards(k) for k in data["known"]],
                 dry_turns=whole(data["dry_turns"]), result=_copy_result(result),
+                turns=whole(data.get("turns", 0)),
+                taken=None if data.get("taken") is None else parse_card(data["taken"]),
             )
         except SaveError:
             raise
@@ -853,8 +907,11 @@ class State(GameState):
         if self.ledger.players != n or not self.ledger.sums_to_zero():
             raise SaveError("the ledger does not fit the table")
         if self.hand_no < 1 or self.dry_turns < 0 or self.dry_turns > n \
-                or (self.stock and self.dry_turns):
+                or (self.stock and self.dry_turns) or not 0 <= self.turns <= TURN_LIMIT:
             raise SaveError("bad hand or turn counters")
+        if self.taken is not None and (self.phase != "play"
+                                       or self.taken not in self.hands[self.turn]):
+            raise SaveError("the card taken from the pile is not in the hand in turn")
         if self.phase == "hand_over":
             if self.result is None or self.result.get("end") not in ENDS \
                     or self.result.get("hand") != self.hand_no:
@@ -889,6 +946,7 @@ def copy_state(s: State) -> State:
         table=[list(e) for e in s.table], next_spread_id=s.next_spread_id,
         spread_this_turn=s.spread_this_turn, hit_since=list(s.hit_since),
         known=[list(k) for k in s.known], dry_turns=s.dry_turns, result=s.result,
+        turns=s.turns, taken=s.taken,
     )
 
 

@@ -7,13 +7,17 @@ smaller number. Games are seeded and deterministic: game ``i`` always plays the 
 configuration, seed, player policy and random choices. The first 48 games cover every
 setting combination with every player count; the stake varies too.
 
-Players follow one of three random policies (by game): ``uniform`` (any legal action, so
+Players follow one of four random policies (by game): ``uniform`` (any legal action, so
 many knocks), ``patient`` (rarely knocks, draws from stock or pile alike, lays spreads and
-hits often) and ``stubborn`` (never knocks, prefers the pile, always takes the discard when
-the stock is dry: only the dry-stock limit ends such a hand).
+hits often), ``stubborn`` (never knocks, prefers the pile, always takes the discard when
+the stock is dry: only the dry-stock limit ends such a hand) and ``hoarder`` (always takes
+the discard, never knocks, spreads or hits: the stock never runs dry and only the turn
+limit, house rule B, ends such a hand; house rule A makes it throw back another card).
 
 After every action (cheap checks):
   - no card created or lost: hands + stock + pile + spreads are the 52 cards, each once;
+  - house rule A: the card just taken from the pile is offered as a discard only when it
+    is the only one;
   - ``legal_actions(p)`` is non-empty exactly for the seats in ``to_act()``; one seat's
     actions (a different seat each step) belong to it, are not listed twice and their
     text forms round-trip through ``parse_action``;
@@ -22,7 +26,7 @@ After every action (cheap checks):
   - the events of ``apply`` are JSON-serializable;
   - an action by a seat that may not act now raises ``IllegalAction``;
   - after every hand: the ledger sums to zero, its last snapshot is this hand's, and the
-    hand ended within ``MAX_ACTIONS`` actions.
+    hand ended within ``MAX_ACTIONS`` actions and ``TURN_LIMIT`` turns (house rule B).
 On a sampled subset of steps (about one in ``FULL_CHECK_EVERY``, every deal of every third
 game and every hand's end):
   - the legal-action checks for every seat;
@@ -48,15 +52,15 @@ import pytest
 
 from tonk_helpers import FULL_DECK, NAMES, all_rules
 from game.engine import IllegalAction
-from game.tonk import (Discard, Draw, End, Hit, Knock, Next, Rules, Spread, State, new_game,
-                       parse_action)
+from game.tonk import (TURN_LIMIT, Discard, Draw, End, Hit, Knock, Next, Rules, Spread, State,
+                       new_game, parse_action)
 
 GAMES = int(os.environ.get("KORTBORDET_CONFORMANCE_GAMES", "100"))
 HANDS = 3
 CHUNK = 10
 FULL_CHECK_EVERY = 25
 MAX_ACTIONS = 3000
-POLICIES = ("uniform", "patient", "stubborn")
+POLICIES = ("uniform", "patient", "stubborn", "hoarder")
 DECK = frozenset(FULL_DECK)
 RANK_TEXT = {c.rank: c.rank_text for c in FULL_DECK}
 
@@ -114,6 +118,9 @@ def check_legal(state: State, texts: bool | int = True) -> dict[int, list]:
                 assert a.player == p
                 assert parse_action(str(a), p) == a, str(a)
         legal[p] = actions
+    if state.phase == "play" and state.taken is not None:  # house rule A
+        discards = [a for a in legal[state.turn] if isinstance(a, Discard)]
+        assert Discard(state.turn, state.taken) not in discards or len(discards) == 1
     assert not state.is_over() and state.outcome() is None
     return legal
 
@@ -197,6 +204,10 @@ def check_illegal(state: State, legal: dict[int, list], rng: random.Random) -> N
             expect_illegal(state, Spread(p, tuple(state.hands[p][:2])), "not_a_spread", before)
         expect_illegal(state, Hit(p, state.hands[p][0], state.next_spread_id), "no_such_spread",
                        before)
+        if state.taken is not None and Discard(p, state.taken) not in legal[p]:
+            code = ("discard_just_taken" if state.taken in state._discard_cards(p)
+                    else "must_lay_spreads")  # TONK-9 forbids it anyway
+            expect_illegal(state, Discard(p, state.taken), code, before)
     else:
         expect_illegal(state, Discard(p, state.hands[p][0]), "must_draw_first", before)
         if not state.stock:
@@ -225,6 +236,10 @@ def choose(state: State, actions: list, policy: str, rng: random.Random):
     for a in actions:
         by_verb.setdefault(str(a).split()[0] + (" " + a.source if isinstance(a, Draw) else ""),
                            []).append(a)
+    if policy == "hoarder":
+        pile = [a for a in actions if isinstance(a, Draw) and a.source == "pile"]
+        discards = [a for a in actions if isinstance(a, Discard)]
+        return rng.choice(pile or discards or actions)
     if state.phase == "start":
         if policy == "patient":
             weights = {"knock": 0.04, "draw stock": 1, "draw pile": 1, "end": 0.3}
@@ -274,7 +289,7 @@ def play_checked_game(i: int, stats: dict) -> None:
         assert state.ledger.sums_to_zero() and sum(state.result["net"]) == 0
         assert state.ledger.history[-1] == {"hand": state.hand_no,
                                             "balances": state.ledger.balances()}
-        assert state.result["hand"] == state.hand_no
+        assert state.result["hand"] == state.hand_no and state.turns <= TURN_LIMIT
         stats.setdefault(state.result["end"], 0)
         stats[state.result["end"]] += 1
         stats["hands"] = stats.get("hands", 0) + 1
@@ -301,5 +316,5 @@ def test_random_hands_reach_every_way_a_hand_ends():
             play_checked_game(i, stats)
     assert stats["hands"] >= min(GAMES, 60) * HANDS
     if GAMES >= 60:
-        for end in ("knock", "tonk_out", "out_by_discard", "dry_stock"):
+        for end in ("knock", "tonk_out", "out_by_discard", "dry_stock", "turn_limit"):
             assert stats.get(end, 0) > 0, (end, stats)

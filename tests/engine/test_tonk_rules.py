@@ -13,7 +13,7 @@ from tonk_helpers import (NAMES, act, all_rules, assert_illegal, cards, deck_for
 from game.cards import card_key, make_deck
 from game.engine import IllegalAction, Rng, SaveError, SettingError
 from game.ledger import REASONS, TonkLedger
-from game.tonk import (Discard, Draw, End, Hit, Knock, Next, Rules, Spread, State,
+from game.tonk import (TURN_LIMIT, Discard, Draw, End, Hit, Knock, Next, Rules, Spread, State,
                        cut_for_dealer, hand_total, holds_spread, low_rank, new_game,
                        parse_action, spreads_in, tonk_key)
 
@@ -468,7 +468,7 @@ def test_TONK_12_house_rule_the_dry_phase_lasts_one_round():
     for seat in range(3):
         assert s.turn == seat and s.phase == "start"
         act(s, "draw pile")
-        act(s, f"discard {s.hands[seat][-1]}")  # the card just taken
+        act(s, f"discard {s.hands[seat][0]}")  # not the card just taken (house rule A)
     assert s.phase == "hand_over" and s.result["end"] == "dry_stock"
     assert s.result["player"] is None
 
@@ -532,7 +532,7 @@ def test_TONK_14_every_payout_in_the_ledger_with_hand_and_reason():
 def test_TONK_14_ledger_reasons_balances_history_reset():
     led = TonkLedger(3)
     assert set(REASONS) == {"tonk_deal", "tonk_out", "out_by_discard", "knock_won", "caught",
-                            "lowest", "dry_stock"}
+                            "lowest", "dry_stock", "turn_limit"}
     led.record_hand(1, [{"payer": 1, "payee": 0, "amount": 2, "reason": "tonk_out"},
                         {"payer": 2, "payee": 0, "amount": 2, "reason": "tonk_out"}])
     led.record_hand(2, [])
@@ -597,6 +597,141 @@ def test_TONK_14_damaged_ledger_raises_save_error(data):
         TonkLedger.from_dict(data)
 
 
+# ------------------------------------------------------------------ house rules A and B
+
+
+def test_house_rule_A_the_card_just_taken_from_the_pile_may_not_be_discarded():
+    s = position(["2S 3D 4C 5H 9S", "KS QD JC 10H 9D"], pile="7C")
+    act(s, "draw pile")
+    assert s.view(0)["pile_taken"] == "7C" and s.view(1)["pile_taken"] == "7C"
+    assert "discard 7C" not in legal_texts(s)
+    assert [t for t in legal_texts(s) if t.startswith("discard")] == [
+        "discard 2S", "discard 3D", "discard 4C", "discard 5H", "discard 9S"]
+    assert_illegal(s, "discard 7C", "discard_just_taken")
+    act(s, "discard 9S")
+    assert s.taken is None and s.view(1)["pile_taken"] is None
+    act(s, "draw pile")  # seat 1 takes 9S; seat 0's 7C is an ordinary card again
+    assert_illegal(s, "discard 9S", "discard_just_taken")
+    act(s, "discard KS")
+    act(s, "draw stock")
+    assert "discard 7C" in legal_texts(s)
+
+
+def test_house_rule_A_does_not_touch_a_card_from_the_stock():
+    s = position(["2S 3D 4C 5H 9S", "KS QD JC 10H 9D"], pile="7C", stock="8H")
+    act(s, "draw stock")
+    assert s.taken is None and s.view(0)["pile_taken"] is None
+    act(s, "discard 8H")
+    assert s.pile[-1] == cards("8H")[0]
+
+
+def test_house_rule_A_the_only_legal_discard_may_be_the_card_just_taken():
+    s = position(["3H 4H 5H 9C", "2S 3D 4C 5S 6D"], pile="KD", table=[(1, "10C JC QC")])
+    act(s, "draw pile")
+    act(s, "spread 3H 4H 5H")
+    assert "discard KD" not in legal_texts(s)
+    act(s, "hit 9C s1")
+    assert hand(s, 0) == ["KD"] and legal_texts(s) == ["discard KD"]
+    act(s, "discard KD")
+    assert s.result["end"] == "out_by_discard" and net(s) == [1, -1]
+
+
+def test_house_rule_A_with_must_lay_spreads_the_taken_card_may_be_the_only_discard():
+    # 4S 4H 5D 6D + 4D: every other discard keeps a spread in hand (TONK-9)
+    s = position(["4S 4H 5D 6D", "2S 3D 7C 5S KD"], pile="4D",
+                 rules=Rules(must_lay_spreads=True))
+    act(s, "draw pile")
+    assert [t for t in legal_texts(s) if t.startswith("discard")] == ["discard 4D"]
+    act(s, "discard 4D")
+    assert s.turn == 1 and s.pile[-1] == cards("4D")[0]
+    s = position(["4S 4H 5D 6D", "2S 3D 7C 5S KD"], pile="4D",
+                 rules=Rules(must_lay_spreads=True))
+    act(s, "draw pile")
+    assert_illegal(s, "discard 5D", "must_lay_spreads")
+
+
+def test_house_rule_A_the_taken_card_laid_in_a_spread_is_forgotten():
+    s = position(["3H 4H 9S KC QD", "2S 3D 4C 5S 6D"], pile="5H")
+    act(s, "draw pile")
+    act(s, "spread 3H 4H 5H")
+    assert s.taken is None
+    State.from_dict(json.loads(json.dumps(s.to_dict())))  # a sound save
+
+
+def test_house_rule_B_the_turn_limit_ends_the_hand_like_a_dry_stock():
+    s = position(["2S 3D 4C 5H 9S", "AS 2H 3C 4S 5D", "KS QH JD 10C 8D"], pile="7C",
+                 stock="8H", turns=TURN_LIMIT - 1)
+    assert s.view(1)["turns_left"] == 1 and s.view(1)["turns"] == TURN_LIMIT - 1
+    act(s, "draw stock")
+    events = act(s, "discard 9S")
+    assert {"type": "turn_limit", "player": 1, "turns": TURN_LIMIT} in events
+    assert s.phase == "hand_over" and s.turns == TURN_LIMIT
+    assert s.result["end"] == "turn_limit" and s.result["player"] is None
+    assert s.result["totals"] == [22, 15, 48] and s.result["winners"] == [1]
+    assert all(h is not None for h in s.result["hands"])  # every hand is shown
+    assert payouts(s) == [(0, 1, 1, "turn_limit"), (2, 1, 1, "turn_limit")]
+    assert s.ledger.sums_to_zero() and net(s) == [-1, 2, -1]
+    act(s, "next", 2)
+    assert s.turns == 0 and s.view(0)["turns_left"] == TURN_LIMIT
+
+
+def test_house_rule_B_equal_lowest_totals_each_get_one():
+    s = position(["2S 3D", "AS 4H", "KS QH"], pile="9H", stock="KD", turns=TURN_LIMIT - 1,
+                 rules=Rules(stake=3))
+    act(s, "draw stock")
+    act(s, "discard KD")
+    assert s.result["end"] == "turn_limit" and s.result["winners"] == [0, 1]
+    assert payouts(s) == [(2, 0, 3, "turn_limit"), (2, 1, 3, "turn_limit")]
+    assert s.ledger.sums_to_zero() and net(s) == [3, 3, -6]
+
+
+def test_house_rule_B_a_tonk_out_on_the_last_turn_is_still_a_tonk_out():
+    s = position(["3H 4H 5H 9C", "2S 3D 4C 5S 6D"], stock="KC", table=[(1, "10C JC QC")],
+                 turns=TURN_LIMIT - 1)
+    act(s, "draw stock")
+    act(s, "spread 3H 4H 5H")
+    act(s, "hit 9C s1")
+    act(s, "hit KC s1")
+    assert s.result["end"] == "tonk_out" and net(s) == [2, -2]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_house_rules_A_and_B_a_hand_where_everyone_takes_the_discard_ends(n):
+    s = new_game(Rules(), NAMES[:n], 7, deck=deck_for(
+        ["2S 3S 9D KH QC", "2H 3H 9C KD QS", "2D 3D 9H KS QH", "2C 3C 9S KC QD"][:n],
+        pile="7C"))
+    steps = 0
+    while s.phase != "hand_over":
+        pile = [a for a in s.legal_actions(s.turn) if str(a) == "draw pile"]
+        discards = [a for a in s.legal_actions(s.turn) if str(a).startswith("discard")]
+        s.apply(pile[0] if pile else discards[-1])
+        steps += 1
+        assert steps <= 2 * TURN_LIMIT
+    assert s.result["end"] == "turn_limit" and s.turns == TURN_LIMIT
+    assert len(s.stock) == 52 - 5 * n - 1  # nobody ever drew from the stock
+    assert s.ledger.sums_to_zero() and sum(net(s)) == 0
+
+
+def test_house_rules_counters_are_saved_and_old_saves_read_as_zero():
+    s = position(["2S 3D 4C 5H 9S", "KS QD JC 10H 9D"], pile="7C", turns=17)
+    act(s, "draw pile")
+    data = json.loads(json.dumps(s.to_dict()))
+    assert data["turns"] == 17 and data["taken"] == "7C"
+    again = State.from_dict(data)
+    assert again.to_dict() == s.to_dict() and again.legal_actions(0) == s.legal_actions(0)
+    old = dict(data)
+    del old["turns"], old["taken"]
+    restored = State.from_dict(old)
+    assert restored.turns == 0 and restored.taken is None
+    for bad in ({"turns": -1}, {"turns": TURN_LIMIT + 1}, {"turns": "3"}, {"taken": "AS"},
+                {"taken": "ZZ"}):
+        with pytest.raises(SaveError):
+            State.from_dict({**data, **bad})
+    s.apply(parse_action("discard 9S", 0))
+    with pytest.raises(SaveError):  # a taken card outside a turn's play
+        State.from_dict({**json.loads(json.dumps(s.to_dict())), "taken": "7C"})
+
+
 # ------------------------------------------------------------------ protocol
 
 
@@ -637,7 +772,8 @@ def test_view_keys_and_hidden_hands():
     assert set(view) == {
         "game", "player", "names", "hand_no", "dealer", "first_dealer", "cut", "phase",
         "turn", "to_act", "hand", "hand_counts", "known", "table", "pile_top", "pile_size",
-        "stock_size", "stock_dry", "dry_turns_left", "spread_this_turn", "hit_locked",
+        "stock_size", "stock_dry", "dry_turns_left", "turns", "turns_left", "pile_taken",
+        "spread_this_turn", "hit_locked",
         "result", "last_result", "stake", "balances", "history", "rules", "over", "outcome"}
     text = json.dumps(view)
     assert all(c not in text for c in ["AS", "3H", "KD", "KC", "2H"])
