@@ -1,16 +1,19 @@
 """Swedish and English texts of the page (sv is a first-class language).
 
-``sv.TEXTS`` and ``en.TEXTS`` hold the same keys (a test checks it). Texts are plain
+``sv.TEXTS`` and ``en.TEXTS`` hold the shared texts and Durak's; each other game keeps its
+texts in its own module (``dunka.TEXTS``, ``tonk.TEXTS``: ``{"sv": {...}, "en": {...}}``),
+merged here. Both languages hold the same keys (a test checks it). Texts are plain
 strings with ``str.format`` fields; the page inserts them with ``textContent`` only.
 Pure Python: no browser imports, so it is tested in CPython.
 """
 
 from __future__ import annotations
 
-from . import en, sv
+from . import dunka, en, sv, tonk
 
 LANGS = ("sv", "en")
-TEXTS = {"sv": sv.TEXTS, "en": en.TEXTS}
+TEXTS = {"sv": {**sv.TEXTS, **dunka.TEXTS["sv"], **tonk.TEXTS["sv"]},
+         "en": {**en.TEXTS, **dunka.TEXTS["en"], **tonk.TEXTS["en"]}}
 RANK_KEYS = {"2": "rank_2", "3": "rank_3", "4": "rank_4", "5": "rank_5", "6": "rank_6",
              "7": "rank_7", "8": "rank_8", "9": "rank_9", "10": "rank_10", "J": "rank_J",
              "Q": "rank_Q", "K": "rank_K", "A": "rank_A"}
@@ -36,9 +39,17 @@ def t(lang: str, key: str, /, **params) -> str:
 
 def card_name(lang: str, card: str) -> str:
     """The spoken name of a card in notation: ``"QS"`` -> "spader dam" / "queen of spades";
-    ``"back"`` -> "nedvänt kort" / "face-down card"."""
+    ``"back"`` -> "nedvänt kort" / "face-down card"; ``"JK.1"`` -> "joker";
+    ``"JK=9S"`` -> "joker som spader nio" / "joker as nine of spades"."""
     if card == "back":
         return t(lang, "card_back")
+    if card.startswith("JK"):  # a joker, in a meld written with what it stands for
+        stands = card.split("=", 1)[1] if "=" in card else ""
+        if not stands:
+            return t(lang, "card_joker")
+        shown = card_name(lang, stands) if stands[-1:] in SUIT_KEYS else \
+            t(lang, RANK_KEYS.get(stands, "card_joker"))
+        return t(lang, "card_joker_as", card=shown)
     body = card.split(".")[0]
     rank, suit = body[:-1], body[-1:]
     if rank not in RANK_KEYS or suit not in SUIT_KEYS:

@@ -49,6 +49,8 @@ def card_el(lang: str, card: str, tag: str = "button", cls: str = "", attrs: dic
     if card == "back":
         base["class"] = f"card back {cls}".strip()
         return h(tag, base)
+    if card.startswith("JK"):
+        return _joker_el(tag, base, card, cls)
     body = card.split(".")[0]
     rank, suit = body[:-1], body[-1]
     sym = SUIT_SYMBOL.get(suit, "?")
@@ -61,3 +63,18 @@ def card_el(lang: str, card: str, tag: str = "button", cls: str = "", attrs: dic
     centre = h("span", {"class": "pip face" if rank in FACE else "pip", "aria-hidden": "true"},
                text=(rank if rank in FACE else sym))
     return h(tag, base, corner("tl"), centre, corner("br"))
+
+
+def _joker_el(tag: str, base: dict, card: str, cls: str):
+    """A joker: a star and "JOKER"; in a meld (``"JK=9S"``) also what it stands for."""
+    stands = card.split("=", 1)[1] if "=" in card else ""
+    base["class"] = f"card face joker {cls}".strip()
+    idx = h("span", {"class": "idx tl", "aria-hidden": "true"},
+            h("span", {"class": "r"}, text="\u2605"))
+    el = h(tag, base, idx, h("span", {"class": "pip", "aria-hidden": "true"}, text="\u2605"),
+           h("span", {"class": "joker-word", "aria-hidden": "true"}, text="JOKER"))
+    if stands:
+        suit = stands[-1:]
+        shown = stands[:-1] + SUIT_SYMBOL[suit] if suit in SUIT_SYMBOL else stands
+        el.appendChild(h("span", {"class": f"stands s-{suit}", "aria-hidden": "true"}, text=shown))
+    return el

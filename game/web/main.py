@@ -17,22 +17,39 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from game import durak, saves
+from game import saves
 from game.engine import IllegalAction, SaveError, SettingError
-from game.i18n import LANGS, card_name, pick_lang, reason, t
-from game.session import GAMES, Session, parse_params
+from game.i18n import LANGS, pick_lang, reason, t
+from game.session import GAMES, Session, make_rules, parse_params, settings
 from game.web import model
-from game.web.dom import SUIT_SYMBOL, card_el, clear, h
+from game.web.dom import clear, h
+from game.web.table import layout_hand
 
-# The lobby's settings come from the engine's Rules: names, allowed values and defaults.
-DURAK_SETTINGS = [(name, "bool" if allowed == (False, True) else allowed)
-                  for name, allowed in durak.Rules.CHOICES.items()]
-DURAK_DEFAULTS = durak.Rules().to_dict()
 ANIM_MS = {"slow": 420, "normal": 260, "fast": 140, "instant": 0}
 URL_KEEP = ("embed", "lang", "speed")
+OWN_MOVES = ("attack", "throw", "beat", "transfer", "take", "done", "exchange", "discard",
+             "meld", "layoff", "replace", "dunk", "pass", "knock", "spread", "hit", "end")
+"""Events of the human's own moves: not repeated to them in the live region."""
+
+
+TABLES = {"durak": ("game.web.durak_table", "DurakTable"),
+          "dunka": ("game.web.dunka_table", "DunkaTable"),
+          "tonk": ("game.web.tonk_table", "TonkTable")}
+"""Each game's table view, imported when that game is first shown."""
+
+
+def table_for(app, game: str):
+    """A new table view for ``game`` (``TableView`` subclass instance)."""
+    import importlib
+    module, cls = TABLES[game]
+    return getattr(importlib.import_module(module), cls)(app)
 
 
 def _option_label(lang: str, setting: str, value) -> str:
+    if value is None:
+        return t(lang, "no_limit")
+    if setting == "stake":
+        return t(lang, "chips_n", n=value)
     if setting == "throw_in":
         return t(lang, f"throw_in_{value}")
     if setting == "deck":
@@ -53,13 +70,13 @@ class App:
         self.embed = False
         self.session: Session | None = None
         self.view: dict | None = None
-        self.selected: list[str] = []
+        self.table = None  # the game's TableView while a session is shown
+        self.history_open: str | None = None  # the finished scoresheet shown in the lobby
         self.timer = None
         self.screen = "lobby"
         self.reason_text = ""
         self.log_events: list[dict] = []  # the last moves shown, kept as events so a
         # language switch re-tells them in the new language
-        self.prev_table: set[str] = set()
         self.focus_card: str | None = None
         self.root = document.getElementById("screen")
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
@@ -93,8 +110,33 @@ class App:
         self._set(saves.PREFS_KEY, saves.dump_prefs(self.prefs))
 
     def save_session(self) -> None:
-        if self.session is not None:
-            self._set(saves.SESSION_KEY, saves.dumps(self.session))
+        """Write the running session; a finished six-round game also goes to the history."""
+        if self.session is None:
+            return
+        self._set(saves.SESSION_KEY, saves.dumps(self.session))
+        record = self.session.record()
+        if record is not None:
+            history = self.load_history()
+            if history is not None and (not history or history[0].get("id") != record["id"]):
+                self._set(saves.HISTORY_KEY,
+                          saves.dump_history(saves.add_history(history, record)))
+
+    def load_history(self) -> list | None:
+        """The finished scoresheets; an unreadable history is kept under a backup key (the
+        player is told) and None is returned so that nothing overwrites it."""
+        text = self._get(saves.HISTORY_KEY)
+        try:
+            return saves.load_history(text)
+        except SaveError:
+            key = saves.backup_key(js.Date.now())
+            if self._set(key, text):
+                try:
+                    self.store.removeItem(saves.HISTORY_KEY)
+                except Exception:
+                    return None
+                self.set_notice(t(self.lang, "history_corrupt", key=key), "warn")
+                return []
+            return None
 
     # ------------------------------------------------------------ boot
 
@@ -157,8 +199,7 @@ class App:
 
     def start_from_request(self, req: dict) -> bool:
         """Start the game a URL asks for; False (with a message) when it cannot."""
-        lobby = self.prefs.get("lobby") or {}
-        n = req.get("players") or int(lobby.get("players", 2) or 2)
+        n = req.get("players") or self.lobby_choice(req["game"])[0]
         level = req.get("level") or "normal"
         players = self.make_players(n, [level] * (n - 1))
         seed = req["seed"] if req.get("seed") is not None else random.randrange(1, 2**31)
@@ -243,18 +284,40 @@ class App:
 
     # ------------------------------------------------------------ lobby
 
+    def lobby_choice(self, game: str) -> tuple[int, list[str], dict]:
+        """The remembered lobby choices for ``game``: players, computer levels, settings
+        (defaults for anything missing or no longer valid)."""
+        lobby = self.prefs.get("lobby") or {}
+        games = lobby.get("games") if isinstance(lobby.get("games"), dict) else {}
+        mine = games.get(game)
+        if not isinstance(mine, dict):
+            mine = lobby if lobby.get("game", "durak") == game and "players" in lobby else {}
+        low, high = GAMES[game]["players"]
+        n = mine.get("players", min(max(2, low), high))
+        n = min(high, max(low, n)) if isinstance(n, int) else low
+        levels = [lv for lv in (mine.get("levels") or []) if lv in ("easy", "normal")]
+        rules = make_rules(game, {}).to_dict()
+        for k, v in (mine.get("rules") or {}).items():
+            if k in rules and (type(v) is type(rules[k]) or rules[k] is None or v is None):
+                rules[k] = v
+        try:
+            make_rules(game, {k: v for k, v in rules.items() if k not in GAMES[game]["fixed"]})
+        except SettingError:
+            rules = make_rules(game, {}).to_dict()
+        return n, levels, rules
+
+    def lobby_game(self) -> str:
+        game = (self.prefs.get("lobby") or {}).get("game", "durak")
+        return game if game in GAMES and GAMES[game]["built"] else "durak"
+
     def show_lobby(self) -> None:
         self.cancel_timer()
         self.screen = "lobby"
         self.translate_chrome()
         lang = self.lang
-        lobby = self.prefs.get("lobby") or {}
-        n_players = int(lobby.get("players", 2)) if str(lobby.get("players", 2)).isdigit() else 2
-        n_players = min(6, max(2, n_players))
-        rules = dict(DURAK_DEFAULTS)
-        for k, v in (lobby.get("rules") or {}).items():
-            if k in rules and type(v) is type(rules[k]):
-                rules[k] = v
+        game = self.lobby_game()
+        n_players, levels, rules = self.lobby_choice(game)
+        low, high = GAMES[game]["players"]
         clear(self.root)
 
         games = h("fieldset", {}, h("legend", text=t(lang, "game")))
@@ -263,15 +326,15 @@ class App:
             label = t(lang, f"game_{g}") + ("" if built else f" ({t(lang, 'not_built')})")
             games.appendChild(h("label", {"class": "choice" + ("" if built else " disabled")},
                                 h("input", {"type": "radio", "name": "game", "value": g,
-                                            "checked": g == "durak", "disabled": not built}),
+                                            "data-lobby": "game",
+                                            "checked": g == game, "disabled": not built}),
                                 h("span", text=label)))
 
         count = h("select", {"id": "lobby-players", "data-lobby": "players"})
-        for n in range(2, 7):
+        for n in range(low, high + 1):
             count.appendChild(h("option", {"value": n, "selected": n == n_players},
                                 text=t(lang, "players_n", n=n)))
         bots = h("div", {"id": "lobby-bots"})
-        levels = list(lobby.get("levels") or [])
         for i in range(1, n_players):
             lv = levels[i - 1] if i - 1 < len(levels) else "normal"
             sel = h("select", {"id": f"lobby-level-{i}", "data-level": i,
@@ -288,11 +351,12 @@ class App:
                       h("span", text="")),
                     bots)
 
-        rules_box = h("fieldset", {}, h("legend", text=t(lang, "rules_heading")))
-        for name, kind in DURAK_SETTINGS:
+        rules_box = h("fieldset", {"data-rules-for": game},
+                      h("legend", text=f"{t(lang, 'rules_heading')}: {t(lang, 'game_' + game)}"))
+        for name, allowed in settings(game):
             label = t(lang, f"set_{name}")
             sid = f"rule-{name}"
-            if kind == "bool":
+            if allowed == (False, True):
                 rules_box.appendChild(h("label", {"class": "choice"},
                                         h("input", {"type": "checkbox", "id": sid,
                                                     "data-setting": name,
@@ -300,14 +364,19 @@ class App:
                                         h("span", text=label)))
             else:
                 sel = h("select", {"id": sid, "data-setting": name})
-                for v in kind:
-                    disabled = name == "deck" and v == 24 and n_players != 2
-                    sel.appendChild(h("option", {"value": v, "selected": v == rules[name] and not disabled,
+                for i, v in enumerate(allowed):
+                    disabled = game == "durak" and name == "deck" and v == 24 and n_players != 2
+                    sel.appendChild(h("option", {"value": i,
+                                                 "selected": v == rules[name] and not disabled,
                                                  "disabled": disabled},
                                       text=_option_label(lang, name, v)))
                 rules_box.appendChild(h("div", {"class": "row"},
                                         h("label", {"for": sid}, text=label), sel))
-        rules_box.appendChild(h("p", {"class": "hint"}, text=t(lang, "deck_24_two_only")))
+        if game == "durak":
+            rules_box.appendChild(h("p", {"class": "hint"}, text=t(lang, "deck_24_two_only")))
+        hint = t(lang, f"lobby_hint_{game}")
+        if hint != f"lobby_hint_{game}":
+            rules_box.appendChild(h("p", {"class": "hint"}, text=hint))
 
         actions = h("div", {"class": "lobby-actions"},
                     h("button", {"type": "button", "class": "ui-btn primary", "data-ui": "start"},
@@ -327,38 +396,109 @@ class App:
                    h("div", {"class": "row"}, h("label", {"for": "lobby-lang"},
                                                 text=t(lang, "language")), lang_sel)),
                  self.prefs_panel())
+        history = self.history_panel()
+        if history is not None:
+            side.appendChild(history)
         self.root.appendChild(h("div", {"class": "lobby", "data-screen": "lobby"}, main, side))
 
-    def read_lobby(self) -> tuple[int, list[str], dict]:
+    def history_panel(self):
+        """Finished six-round games (DUN-18), newest first, each openable and deletable;
+        None when there are none."""
+        history = self.load_history() or []
+        if not history:
+            return None
+        lang = self.lang
+        items = h("ul")
+        for entry in history:
+            names = ", ".join(f"{n} {tot}" for n, tot in zip(entry["names"], entry["totals"]))
+            label = t(lang, "dk_history_entry", game=t(lang, f"game_{entry['game']}"),
+                      names=names)
+            rid = entry["id"]
+            items.appendChild(h("li", {"data-history": rid},
+                                h("span", text=label),
+                                h("span", {},
+                                  h("button", {"type": "button", "class": "ui-btn small",
+                                               "data-ui": "history-open", "data-id": rid,
+                                               "aria-label": f"{t(lang, 'dk_history_open')}: {label}"},
+                                    text=t(lang, "dk_history_open")),
+                                  h("button", {"type": "button", "class": "ui-btn small",
+                                               "data-ui": "history-delete", "data-id": rid,
+                                               "aria-label": f"{t(lang, 'dk_history_delete')}: {label}"},
+                                    text=t(lang, "dk_history_delete")))))
+        panel = h("section", {"class": "panel history", "aria-labelledby": "history-h"},
+                  h("h2", {"id": "history-h"}, text=t(lang, "dk_history_title")), items)
+        shown = next((e for e in history if e["id"] == self.history_open), None)
+        if shown is not None:
+            sheet = table_for(self, shown["game"]).sheet_el(None, shown)
+            sheet.setAttribute("id", "history-sheet")
+            sheet.appendChild(h("button", {"type": "button", "class": "ui-btn small",
+                                           "data-ui": "history-close"},
+                                text=t(lang, "dk_history_close")))
+            panel.appendChild(sheet)
+        return panel
+
+    def history_action(self, ui: str, record_id: str) -> None:
+        """Open, close or delete a finished scoresheet from the lobby's history."""
+        if ui == "history-delete":
+            history = self.load_history()
+            if history is not None:
+                self._set(saves.HISTORY_KEY,
+                          saves.dump_history(saves.remove_history(history, record_id)))
+            if self.history_open == record_id:
+                self.history_open = None
+        else:
+            self.history_open = record_id if ui == "history-open" else None
+        self.show_lobby()
+        btn = document.querySelector(
+            f'[data-ui="history-open"][data-id="{js.CSS.escape(record_id)}"]') \
+            if ui != "history-delete" else None
+        if btn is not None:
+            btn.focus()
+
+    def read_lobby(self) -> tuple[str, str, int, list[str], dict]:
+        """The lobby as chosen: the game ticked, the game whose form is shown, and that
+        form's players, computer levels and settings."""
+        checked = document.querySelector('input[name="game"]:checked')
+        game = str(checked.value) if checked else "durak"
         n = int(document.getElementById("lobby-players").value)
         levels = []
         for i in range(1, n):
             el = document.getElementById(f"lobby-level-{i}")
             levels.append(str(el.value) if el else "normal")
         rules = {}
-        for name, kind in DURAK_SETTINGS:
+        box = document.querySelector("[data-rules-for]")
+        rules_game = str(box.getAttribute("data-rules-for")) if box else game
+        for name, allowed in settings(rules_game):
             el = document.getElementById(f"rule-{name}")
-            if kind == "bool":
+            if el is None:
+                continue
+            if allowed == (False, True):
                 rules[name] = bool(el.checked)
-            elif name == "deck":
-                rules[name] = int(el.value)
             else:
-                rules[name] = str(el.value)
-        if n != 2 and rules["deck"] == 24:
+                idx = int(el.value) if str(el.value).isdigit() else 0
+                rules[name] = allowed[idx] if idx < len(allowed) else allowed[0]
+        if rules_game == "durak" and n != 2 and rules.get("deck") == 24:
             rules["deck"] = 36
-        return n, levels, rules
+        return game, rules_game, n, levels, rules
 
     def remember_lobby(self) -> None:
+        """Store the lobby's choices in the preferences: the chosen game, and the players,
+        levels and settings shown (they belong to the game whose form is on screen)."""
         if self.screen != "lobby" or not document.getElementById("lobby-players"):
             return
-        n, levels, rules = self.read_lobby()
-        self.prefs["lobby"] = {"game": "durak", "players": n, "levels": levels, "rules": rules}
+        game, shown, n, levels, rules = self.read_lobby()
+        lobby = self.prefs.get("lobby") or {}
+        games = dict(lobby.get("games") or {}) if isinstance(lobby.get("games"), dict) else {}
+        games[shown] = {"players": n, "levels": levels, "rules": rules}
+        self.prefs["lobby"] = {"game": game, "games": games}
         self.save_prefs()
 
     def start_from_lobby(self) -> None:
-        n, levels, rules = self.read_lobby()
         self.remember_lobby()
-        self.new_session("durak", rules, self.make_players(n, levels))
+        game = self.lobby_game()
+        n, levels, rules = self.lobby_choice(game)
+        rules = {k: v for k, v in rules.items() if k not in GAMES[game]["fixed"]}
+        self.new_session(game, rules, self.make_players(n, levels))
 
     def new_session(self, game: str, rules: dict, players: list[dict]) -> None:
         try:
@@ -368,261 +508,39 @@ class App:
             return
         self.set_notice("")
         self.save_session()
-        self.prev_table = set()
+        self.table = None
+        self.log_events = []
         self.show_table()
 
     # ------------------------------------------------------------ the table
 
     def show_table(self) -> None:
         self.screen = "table"
-        self.selected = []
+        if self.table is None or self.table.game != self.session.game:
+            self.table = table_for(self, self.session.game)
+        self.table.reset()
         self.reason_text = ""
         self.translate_chrome()
         self.render()
         self.schedule()
 
-    def name(self, seat: int) -> str:
-        v = self.view
-        return model.display_name(self.lang, v["players"], seat, v["human"])
-
     def render(self) -> None:
-        """Draw the table from a fresh view (the whole table; focus is kept)."""
+        """Draw the table from a fresh view (the whole table; focus in the hand is kept)."""
         if self.session is None:
             return
         active = document.activeElement
         focus_hand = bool(active and active.closest and active.closest(".hand"))
         if focus_hand:
             self.focus_card = active.getAttribute("data-card")
-        v = self.view = self.session.view()
-        st = v["state"]
-        lang = self.lang
-        human = v["human"]
-        p = model.plan(v, self.selected, lang)
-        self.selected = p["selected"]
-        over = bool(st.get("over"))
-        waiting = v.get("waiting")
-        actor = v.get("actor")
-
-        # opponents, seated from the human's left
-        opps = h("section", {"class": "opponents", "aria-label": t(lang, "players")})
-        n = len(st["names"])
-        for k in range(1, n):
-            seat = (human + k) % n
-            opps.appendChild(self.seat_el(seat, st, actor, over))
-
-        # talon, trump, discard
-        stock = h("div", {"class": "stock"})
-        talon = h("div", {"class": "talon"})
-        if st["talon"] > 0:
-            talon.appendChild(card_el(lang, st["trump_card"], "div", "small trump-card"))
-            if st["talon"] > 1:
-                talon.appendChild(card_el(lang, "back", "div", "small talon-top"))
-            stock.appendChild(talon)
-            stock.appendChild(h("span", {"class": "talon-count"},
-                                text=t(lang, "talon_n", n=st["talon"])))
-        else:
-            stock.appendChild(h("div", {"class": f"trump-suit s-{st['trump']}", "role": "img",
-                                        "aria-label": t(lang, "trump_is",
-                                                        suit=t(lang, "suit_" + st["trump"]))},
-                                text=SUIT_SYMBOL[st["trump"]]))
-            stock.appendChild(h("span", text=t(lang, "talon_empty")))
-        stock.appendChild(h("span", {"class": "trump-label"},
-                            text=t(lang, "trump_is", suit=t(lang, "suit_" + st["trump"]))))
-        stock.appendChild(h("span", {"class": "discard", "data-discard": st["discard"]},
-                            text=t(lang, "discard_n", n=st["discard"])))
-
-        # the bout
-        bout = h("section", {"class": "bout", "aria-label": t(lang, "bout_label")})
-        now_table = set()
-        for attack, defence in st["table"]:
-            now_table.update(c for c in (attack, defence) if c)
-            attrs = {}
-            cls = "small attack"
-            if attack in p["targets"]:
-                attrs["data-action"] = p["targets"][attack]
-                cls += " target"
-            if attack not in self.prev_table:
-                cls += " enter"
-            pair = h("div", {"class": "pair"}, card_el(lang, attack, "button", cls, attrs))
-            if defence:
-                dcls = "small defence" + ("" if defence in self.prev_table else " enter")
-                pair.appendChild(card_el(lang, defence, "div", dcls))
-            bout.appendChild(pair)
-        if not st["table"] and not st["over"]:
-            bout.appendChild(h("p", {"class": "empty"}, text=t(lang, "table_empty")))
-        self.prev_table = now_table
-        center = h("section", {"class": "center"}, stock, bout)
-
-        # status, reason, buttons
-        status = h("p", {"class": "status", "id": "status-line"}, text=p["status"])
-        why = h("p", {"class": "reason", "id": "reason", "role": "alert"}, text=self.reason_text)
-        actions = h("div", {"class": "actions", "role": "group"})
-        for b in p["buttons"]:
-            attrs = {"type": "button", "class": "ui-btn" + (" primary" if b["action"] else ""),
-                     "data-ui": b["id"], "data-action": b["action"]}
-            if not b["enabled"]:
-                attrs["aria-disabled"] = "true"
-            actions.appendChild(h("button", attrs, text=b["label"]))
-
-        # my role and my hand
-        me = h("div", {"class": "me"}, h("span", text=t(lang, "your_hand")))
-        badge = self.role_badge(human, st)
-        if badge is not None:
-            me.appendChild(badge)
-        hand = h("div", {"class": "hand", "role": "group", "aria-label": t(lang, "your_hand"),
-                         "aria-describedby": "status-line", "data-count": len(st["hand"])})
-        tab_card = self.focus_card if self.focus_card in st["hand"] else None
-        if tab_card is None:
-            tab_card = next((c["card"] for c in p["hand"] if c["playable"]),
-                            st["hand"][0] if st["hand"] else None)
-        for c in p["hand"]:
-            cls = "playable" if c["playable"] else ""
-            if c["selected"]:
-                cls += " selected"
-            attrs = {"tabindex": "0" if c["card"] == tab_card else "-1",
-                     "data-action": c["action"],
-                     "aria-pressed": "true" if c["selected"] else None}
-            if not c["playable"]:
-                attrs["aria-disabled"] = "true"
-                attrs["aria-describedby"] = "status-line"
-            hand.appendChild(card_el(lang, c["card"], "button", cls, attrs))
-        if not st["hand"]:
-            hand.appendChild(h("p", {"class": "hand-empty"}, text=t(lang, "hand_empty")))
-
-        log = h("p", {"class": "log", "aria-hidden": "true"},
-                text=self.log_text_for(self.log_events))
-        main_col = h("div", {"class": "table-main"}, opps, center, log, status, why)
-        if over:
-            main_col.appendChild(self.result_el(v))
-        main_col.appendChild(actions)
-        main_col.appendChild(me)
-        main_col.appendChild(hand)
-        side = h("div", {"class": "side"}, self.tally_el(v), self.prefs_panel())
-        table = h("div", {"class": "table", "id": "table", "data-game": v.get("game") or "durak",
-                          "data-over": over, "data-waiting": waiting,
-                          "aria-label": t(lang, "table_label")}, main_col, side)
-        table.setAttribute("data-game", self.session.game)
+        self.view = self.session.view()
+        table = self.table.render(self.view)
         clear(self.root)
         self.root.appendChild(table)
-        self.layout_hand()
-        if focus_hand and tab_card:
-            el = hand.querySelector(f'[data-card="{tab_card}"]')
+        layout_hand()
+        if focus_hand:
+            el = document.querySelector('.hand [tabindex="0"]')
             if el:
                 el.focus()
-
-    def role_badge(self, seat: int, st: dict):
-        lang = self.lang
-        if st.get("over"):
-            if st.get("outcome") and st["outcome"].get("durak") == seat:
-                return h("span", {"class": "badge durak"}, text=t(lang, "role_durak"))
-            if seat in st.get("out", []):
-                return h("span", {"class": "badge out"}, text=t(lang, "role_out"))
-            return None
-        if seat in st.get("out", []):
-            return h("span", {"class": "badge out"}, text=t(lang, "role_out"))
-        if seat == st["attacker"]:
-            return h("span", {"class": "badge att"}, text=t(lang, "role_attacker"))
-        if seat == st["defender"]:
-            return h("span", {"class": "badge def"}, text=t(lang, "role_defender"))
-        return None
-
-    def seat_el(self, seat: int, st: dict, actor, over: bool):
-        lang = self.lang
-        count = st["hand_counts"][seat]
-        label = f"{self.name(seat)}: " + (t(lang, "one_card") if count == 1
-                                           else t(lang, "n_cards", n=count))
-        who = h("div", {"class": "who"}, h("span", text=self.name(seat)))
-        badge = self.role_badge(seat, st)
-        if badge is not None:
-            who.appendChild(badge)
-        backs = h("div", {"class": "backs", "aria-hidden": "true"})
-        for _ in range(min(count, 8)):
-            backs.appendChild(card_el(lang, "back", "div", "tiny"))
-        cls = "seat" + (" acting" if seat == actor and not over else "")
-        return h("div", {"class": cls, "data-seat": seat, "data-count": count, "role": "group",
-                         "aria-label": label},
-                 who, backs,
-                 h("div", {"class": "count", "aria-hidden": "true"},
-                   text=(t(lang, "one_card") if count == 1 else t(lang, "n_cards", n=count))))
-
-    def tally_el(self, v: dict):
-        lang = self.lang
-        series = v["series"]
-        rows = h("tbody")
-        for seat in range(len(v["players"])):
-            counts = series.get("durak_counts") or [0] * len(v["players"])
-            rows.appendChild(h("tr", {}, h("td", text=self.name(seat)),
-                               h("td", {"class": "n"}, text=counts[seat] if seat < len(counts) else 0)))
-        table = h("table", {"class": "tally", "data-tally": True},
-                  h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, text=t(lang, "player")),
-                                   h("th", {"scope": "col", "class": "n"},
-                                     text=t(lang, "durak_count")))),
-                  rows)
-        length = str(series.get("length", "1"))
-        return h("section", {"class": "panel", "aria-labelledby": "tally-h"},
-                 h("h2", {"id": "tally-h"},
-                   text=f"{t(lang, 'series_title')}: {t(lang, 'series_' + length)}"),
-                 table,
-                 h("p", {"class": "hint"}, text=t(lang, "series_games", n=series.get("games", 0))),
-                 h("p", {"class": "hint"}, text=t(lang, "series_draws", n=series.get("draws", 0))))
-
-    def result_el(self, v: dict):
-        lang = self.lang
-        st = v["state"]
-        outcome = st.get("outcome") or {}
-        durak = outcome.get("durak")
-        if durak is None:
-            text = t(lang, "result_draw")
-        elif durak == v["human"]:
-            text = t(lang, "result_you_durak")
-        else:
-            text = t(lang, "result_durak", name=self.name(durak))
-        box = h("section", {"class": "result", "id": "result", "role": "region",
-                            "aria-labelledby": "result-h", "data-durak": "none" if durak is None else durak},
-                h("h2", {"id": "result-h"}, text=t(lang, "result_title")),
-                h("p", {"class": "big"}, text=text))
-        if v.get("waiting") == "series_over" and str(v["series"].get("length")) != "1":
-            box.appendChild(h("p", text=t(lang, "series_over")))
-        seed = self.session.seed
-        box.appendChild(h("p", {"class": "seed", "data-seed": seed,
-                                "data-deal-seed": v.get("game_seed")},
-                          text=t(lang, "result_seed", seed=seed,
-                                 n=v["series"].get("games", 1))))
-        buttons = h("div", {"class": "lobby-actions"})
-        if v.get("waiting") == "game_over":
-            buttons.appendChild(h("button", {"type": "button", "class": "ui-btn primary",
-                                             "data-ui": "next"}, text=t(lang, "btn_next_game")))
-        buttons.appendChild(h("button", {"type": "button",
-                                         "class": "ui-btn" + ("" if v.get("waiting") == "game_over"
-                                                              else " primary"),
-                                         "data-ui": "new"}, text=t(lang, "btn_new_game")))
-        buttons.appendChild(h("button", {"type": "button", "class": "ui-btn",
-                                         "data-ui": "lobby"}, text=t(lang, "btn_lobby")))
-        box.appendChild(buttons)
-        return box
-
-    def layout_hand(self) -> None:
-        """Overlap the hand's cards (and wrap into rows) so every index stays visible."""
-        hand = document.querySelector(".hand")
-        if not hand:
-            return
-        cards = hand.querySelectorAll(".card")
-        n = cards.length
-        if n == 0:
-            return
-        width = float(hand.clientWidth or 320) - 8
-        card_w = float(cards.item(0).offsetWidth or 62)
-        per_row, step = model.fan(n, width, card_w, min_step=max(30.0, card_w * 0.42))
-        items = [cards.item(i) for i in range(n)]
-        for row_el in list(hand.querySelectorAll(".hand-row")):
-            pass
-        rows = [items[i:i + per_row] for i in range(0, n, per_row)]
-        for row in rows:
-            row_el = h("div", {"class": "hand-row"})
-            for j, el in enumerate(row):
-                el.style.marginLeft = "0px" if j == 0 else f"{step - card_w:.1f}px"
-                row_el.appendChild(el)
-            hand.appendChild(row_el)
 
     # ------------------------------------------------------------ computer moves
 
@@ -658,9 +576,8 @@ class App:
         """Tell the moves others made (the human's own moves are not repeated)."""
         human = (self.view or self.session.view())["human"]
         shown = [ev for ev in events
-                 if ev.get("type") not in ("action", "draw")
-                 and not (ev.get("type") in ("attack", "throw", "beat", "transfer", "take",
-                                              "done", "exchange") and ev.get("player") == human)]
+                 if ev.get("type") != "action"
+                 and not (ev.get("player") == human and ev.get("type") in OWN_MOVES)]
         if shown and self.log_text_for(shown):
             self.log_events = shown
             document.getElementById("live").textContent = self.log_text_for(shown)
@@ -670,7 +587,8 @@ class App:
         if self.session is None:
             return ""
         v = self.view or self.session.view()
-        texts = (model.describe_event(self.lang, ev, v["players"], v["human"]) for ev in events)
+        self.view = v
+        texts = (self.table.describe(ev) for ev in events) if self.table else ()
         return " ".join(text for text in texts if text)
 
     # ------------------------------------------------------------ human moves
@@ -684,7 +602,7 @@ class App:
         except IllegalAction as exc:
             self.show_reason(exc)
             return
-        self.selected = []
+        self.table.after_move()
         self.reason_text = ""
         self.save_session()
         self.announce(events, bots_only=True)
@@ -698,61 +616,20 @@ class App:
             el.textContent = self.reason_text
 
     def show_hint(self, key: str) -> None:
-        self.reason_text = t(self.lang, key)
+        self.show_text(t(self.lang, key))
+
+    def show_text(self, text: str) -> None:
+        """Show ``text`` in the reason line (an explanation, not an error)."""
+        self.reason_text = text
         el = document.getElementById("reason")
         if el:
-            el.textContent = self.reason_text
+            el.textContent = text
 
-    def click_hand_card(self, el) -> None:
-        card = str(el.getAttribute("data-card"))
-        v = self.view
-        legal = v["legal"]
-        acts = model.card_actions(legal, card)
-        if not acts:
-            self.selected = []
-            text = model.intent(v, card, self.selected)
-            if text in legal:  # cannot happen, but never refuse a legal move
-                self.do(text)
-                return
-            try:
-                self.session.play(text)
-            except IllegalAction as exc:
-                self.render()
-                self.show_reason(exc)
-                return
-            self.save_session()
-            self.render()
-            self.schedule()
-            return
-        if card in self.selected:
-            self.selected = [c for c in self.selected if c != card]
-        elif any(a.startswith("attack ") for a in legal):
-            self.selected = self.selected + [card]
-        else:
-            self.selected = [card]
-        self.reason_text = ""
-        self.focus_card = card
+    def explain(self, text: str) -> None:
+        """The human tapped something that is not playable: redraw (dropping a selection)
+        and show the engine's reason for ``text``, the move they most likely meant."""
         self.render()
-
-    def click_table_card(self, el) -> None:
-        target = str(el.getAttribute("data-card"))
-        v = self.view
-        if v["state"]["defender"] != v["human"] or not v["legal"]:
-            return
-        if not self.selected:
-            self.show_hint("hint_select_first")
-            return
-        text = f"beat {self.selected[0]} {target}"
-        try:
-            events = self.session.play(text)
-        except IllegalAction as exc:
-            self.show_reason(exc)
-            return
-        self.selected = []
-        self.save_session()
-        self.announce(events, bots_only=True)
-        self.render()
-        self.schedule()
+        self.do(text)
 
     # ------------------------------------------------------------ listeners
 
@@ -793,10 +670,12 @@ class App:
         if ui == "lobby":
             self.show_lobby()
             return
+        if ui in ("history-open", "history-close", "history-delete"):
+            self.history_action(ui, str(el.getAttribute("data-id") or ""))
+            return
         if ui == "next":
             self.session.next_game()
             self.save_session()
-            self.prev_table = set()
             document.getElementById("live").textContent = ""
             self.log_events = []
             self.show_table()
@@ -810,17 +689,7 @@ class App:
         if action and el.getAttribute("aria-disabled") != "true":
             self.do(str(action))
             return
-        if ui == "transfer":
-            self.show_hint("hint_select_first")
-            return
-        if ui == "attack":
-            self.show_hint("hint_select_rank")
-            return
-        if el.closest(".hand") and el.hasAttribute("data-card"):
-            self.click_hand_card(el)
-            return
-        if el.closest(".bout") and el.classList.contains("attack"):
-            self.click_table_card(el)
+        self.table.on_click(el)
 
     def on_key(self, event) -> None:
         target = event.target
@@ -873,7 +742,7 @@ class App:
             elif pref == "lang":
                 self.set_lang(str(el.value))
                 return
-            elif el.getAttribute("data-lobby") == "players":
+            elif el.getAttribute("data-lobby") in ("players", "game"):
                 self.remember_lobby()
                 self.show_lobby()
                 return
@@ -891,18 +760,7 @@ class App:
 
     def on_resize(self, event) -> None:
         if self.screen == "table":
-            hand = document.querySelector(".hand")
-            if hand:
-                cards = hand.querySelectorAll(".card")
-                items = [cards.item(i) for i in range(cards.length)]
-                for row in list(hand.querySelectorAll(".hand-row")):
-                    pass
-                for el in items:
-                    hand.appendChild(el)
-                rows = hand.querySelectorAll(".hand-row")
-                for i in range(rows.length):
-                    rows.item(i).remove()
-                self.layout_hand()
+            layout_hand()
 
     def set_lang(self, lang: str) -> None:
         if lang not in LANGS:

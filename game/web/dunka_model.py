@@ -1,0 +1,229 @@
+"""What the Dunka table shows and what each click does, computed from a session view.
+
+Pure Python (no browser imports), tested in CPython; ``dunka_table.py`` turns the plan into
+elements. Legality comes only from ``view["legal"]`` (and, for laying down a selection,
+from the engine's ``laydown_options``): a card, pile or button carries an action only when
+that action is legal.
+"""
+
+from __future__ import annotations
+
+from ..i18n import card_name, t
+from .model import display_name
+
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+RANK_ORDER = {r: i for i, r in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                          "J", "Q", "K"])}
+SORTS = ("suit", "rank")
+
+
+def split_card(card: str) -> tuple[str, str]:
+    """``"10H.1"`` -> ``("10", "H")``; a joker (``"JK"``, ``"JK.2"``) -> ``("JK", "")``."""
+    body = card.split(".")[0].split("=")[0]
+    if body == "JK":
+        return "JK", ""
+    return body[:-1], body[-1:]
+
+
+def sort_hand(cards: list[str], by: str) -> list[str]:
+    """The hand in display order: by suit (♠ ♥ ♣ ♦, each by rank) or by rank (A…K, then
+    suit); jokers last either way. Raises nothing: unknown cards go last."""
+    def key(card):
+        rank, suit = split_card(card)
+        if rank == "JK" or rank not in RANK_ORDER:
+            return (1, 0, 0, card)
+        r, s = RANK_ORDER[rank], SUIT_ORDER.get(suit, 9)
+        return (0, s, r, card) if by == "suit" else (0, r, s, card)
+    return sorted(cards, key=key)
+
+
+def contract_text(lang: str, contract: dict) -> str:
+    """A round's contract in words ("2 sets", "1 set + 1 run of 4, going out at once")
+    from ``view["contract_melds"]`` (DUN-3 table)."""
+    parts = []
+    if contract.get("sets"):
+        n = contract["sets"]
+        parts.append(t(lang, "dk_sets_1" if n == 1 else "dk_sets", n=n))
+    if contract.get("runs"):
+        n = contract["runs"]
+        key = "dk_runs4" if contract.get("run_size", 3) >= 4 else "dk_runs3"
+        parts.append(t(lang, key + ("_1" if n == 1 else ""), n=n))
+    text = " + ".join(parts)
+    if contract.get("go_out"):
+        text = t(lang, "dk_going_out", contract=text)
+    return text
+
+
+def meld_groups(action: str) -> list[list[str]]:
+    """The melds of a ``meld`` action's text: ``"meld 7S 7H 7D / 9C 10C JK=JC"`` ->
+    ``[["7S", "7H", "7D"], ["9C", "10C", "JK=JC"]]``."""
+    body = action.split(" ", 1)[1] if " " in action else ""
+    return [group.split() for group in body.split("/") if group.split()]
+
+
+def selectable(legal: list[str], card: str) -> bool:
+    """True when ``card`` appears in some legal action (discard, lay off, replace, meld)."""
+    for a in legal:
+        words = a.split()
+        if words[0] in ("discard", "layoff", "replace") and words[1] == card:
+            return True
+        if words[0] == "meld" and any(w.split("=")[0] == card for w in words[1:]):
+            return True
+    return False
+
+
+def targets(legal: list[str], card: str) -> dict[str, list[dict]]:
+    """For one selected card: ``{meld name: [{"kind": "layoff"|"replace", "end": None|
+    "low"|"high", "action"}]}`` of the legal lay-offs and joker replacements (DUN-9,
+    DUN-11)."""
+    out: dict[str, list[dict]] = {}
+    for a in legal:
+        words = a.split()
+        if words[0] in ("layoff", "replace") and words[1] == card:
+            end = words[3] if len(words) > 3 else None
+            out.setdefault(words[2], []).append({"kind": words[0], "end": end, "action": a})
+    return out
+
+
+def plan(view: dict, selected: list[str], lang: str, sort: str = "suit") -> dict:
+    """The interactive parts of the Dunka table.
+
+    Returns ``{"hand": [{card, playable, action, selected}] in display order,
+    "stock": action|None, "pile": action|None, "targets": {meld: [...]}, "buttons":
+    [{id, label, action, enabled}], "status": text, "selected": [...],
+    "laydowns": [meld actions] (the legal lay-downs, best first)}``.
+    """
+    st = view["state"]
+    legal = list(view.get("legal", []))
+    phase = st["phase"]
+    hand = sort_hand(st["hand"], sort)
+    sel = [c for c in selected if c in hand and selectable(legal, c)]
+    if phase in ("opening",):
+        sel = sel[-1:]
+    cards = [{"card": c, "playable": selectable(legal, c), "action": None,
+              "selected": c in sel} for c in hand]
+    laydowns = [a for a in legal if a.startswith("meld ")]
+    buttons: list[dict] = []
+    if "dunk" in legal:
+        buttons.append({"id": "dunk", "label": t(lang, "dk_btn_dunk"), "action": "dunk",
+                        "enabled": True})
+    if "pass" in legal:
+        buttons.append({"id": "pass", "label": t(lang, "dk_btn_pass"), "action": "pass",
+                        "enabled": True})
+    if laydowns or (sel and phase == "play" and not st["laid_down"][view["human"]]
+                    and any(a.startswith("discard ") for a in legal)):
+        buttons.append({"id": "laydown", "label": t(lang, "dk_btn_laydown"), "action": None,
+                        "enabled": bool(laydowns) or len(sel) >= 3})
+    discard = f"discard {sel[0]}" if len(sel) == 1 else None
+    if any(a.startswith("discard ") for a in legal):
+        buttons.append({"id": "discard", "label": t(lang, "dk_btn_discard"),
+                        "action": discard if discard in legal else None,
+                        "enabled": discard in legal})
+    if "next" in legal:
+        buttons.append({"id": "next-round", "label": t(lang, "dk_btn_next_round"),
+                        "action": "next", "enabled": True})
+    if sel:
+        buttons.append({"id": "clear", "label": t(lang, "btn_clear"), "action": None,
+                        "enabled": True})
+    return {"hand": cards,
+            "stock": "draw stock" if "draw stock" in legal else None,
+            "pile": "draw pile" if "draw pile" in legal else None,
+            "targets": targets(legal, sel[0]) if len(sel) == 1 else {},
+            "buttons": buttons, "selected": sel, "laydowns": laydowns,
+            "status": status_line(view, sel, lang)}
+
+
+def status_line(view: dict, sel: list[str], lang: str) -> str:
+    """One sentence: whose turn it is and what the human may do now."""
+    st = view["state"]
+    legal = view.get("legal", [])
+    human = view["human"]
+    players = view.get("players", [])
+
+    def name(seat):
+        return display_name(lang, players, seat, human)
+
+    phase = st["phase"]
+    if st.get("over"):
+        return t(lang, "st_over")
+    if phase == "round_over":
+        return t(lang, "dk_st_round_over", n=st["round"])
+    if legal:
+        if phase == "claim":
+            claim = st.get("claim") or {}
+            return t(lang, "dk_st_claim", name=name(claim.get("discarder", 0)),
+                     card=card_name(lang, claim.get("card", "")))
+        if phase == "after_dunk":
+            return t(lang, "dk_st_after_dunk")
+        if phase == "opening":
+            return t(lang, "dk_st_opening")
+        if phase == "draw":
+            if st.get("pile_top"):
+                return t(lang, "dk_st_draw_pile", card=card_name(lang, st["pile_top"]))
+            return t(lang, "dk_st_draw")
+        if phase == "play":
+            if len(sel) == 1:
+                if st["laid_down"][human]:
+                    return t(lang, "dk_st_selected_layoff", card=card_name(lang, sel[0]))
+                return t(lang, "dk_st_selected", card=card_name(lang, sel[0]))
+            if len(sel) > 1:
+                return t(lang, "dk_st_selected_many", n=len(sel))
+            if st["laid_down"][human]:
+                return t(lang, "dk_st_play_laid")
+            if any(a.startswith("meld ") for a in legal):
+                return t(lang, "dk_st_play_can_lay")
+            return t(lang, "dk_st_play")
+    actor = view.get("actor")
+    if phase == "claim" and actor is not None:
+        return t(lang, "dk_st_wait_claim", name=name(actor))
+    if actor is None:
+        return t(lang, "st_over")
+    return t(lang, "st_wait", name=name(actor))
+
+
+def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str | None:
+    """A sentence for the live region and the move log, or None for quiet events."""
+    def name(seat):
+        return display_name(lang, players, seat, human)
+
+    kind = ev.get("type")
+    p = ev.get("player")
+    if kind == "draw" and ev.get("source") == "pile" and p != human:
+        return t(lang, "dk_ev_draw_pile", name=name(p), card=card_name(lang, ev.get("card", "")))
+    if kind == "discard" and p != human:
+        return t(lang, "dk_ev_discard", name=name(p), card=card_name(lang, ev["card"]))
+    if kind == "claim":
+        if p == human:
+            return t(lang, "dk_ev_claim_you", card=card_name(lang, ev["card"]))
+        return t(lang, "dk_ev_claim", name=name(p), card=card_name(lang, ev["card"]))
+    if kind == "meld" and p != human:
+        return t(lang, "dk_ev_meld", name=name(p))
+    if kind == "layoff" and p != human:
+        return t(lang, "dk_ev_layoff", name=name(p), card=card_name(lang, ev["card"]))
+    if kind == "replace" and p != human:
+        return t(lang, "dk_ev_replace", name=name(p), card=card_name(lang, ev["card"]))
+    if kind == "reshuffle":
+        return t(lang, "dk_ev_reshuffle")
+    if kind == "stock_exhausted":
+        return t(lang, "dk_ev_stock_exhausted")
+    if kind == "round_end":
+        out = ev.get("out")
+        if out is None:
+            return t(lang, "dk_ev_round_end_none", n=ev["round"])
+        if out == human:
+            return t(lang, "dk_ev_round_end_you", n=ev["round"])
+        return t(lang, "dk_ev_round_end", n=ev["round"], name=name(out))
+    if kind == "game_over":
+        winners = ev.get("winners") or []
+        if human in winners and len(winners) == 1:
+            return t(lang, "dk_ev_game_over_you")
+        return t(lang, "dk_ev_game_over", names=", ".join(name(w) for w in winners))
+    return None
+
+
+def leaders(totals: list[int]) -> list[int]:
+    """The seats with the lowest total (DUN-17), empty before any points."""
+    if not totals or not any(totals):
+        return []
+    low = min(totals)
+    return [i for i, x in enumerate(totals) if x == low]

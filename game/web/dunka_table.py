@@ -1,0 +1,375 @@
+"""The Dunka table (PyScript glue): stock and discard pile, melds by owner, the contract,
+the claim window ("Dunka!"/"Pass"), laying down with a choice of arrangement, laying off
+and joker replacement, round summaries and the six-round scoresheet (rules/dunka.md).
+
+What is playable comes from ``dunka_model.plan`` (pure Python, tested in CPython); the
+arrangements of a selection come from the engine's ``laydown_options``.
+"""
+
+from __future__ import annotations
+
+from ..i18n import card_name, t
+from . import dunka_model as dm
+from .dom import card_el, h
+from .table import TableView
+
+
+class DunkaTable(TableView):
+    """The Dunka table. ``chooser``: the lay-down arrangements offered (``meld`` action
+    texts) while the player chooses, else None. ``sort``: ``"suit"`` or ``"rank"``."""
+
+    game = "dunka"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.chooser: list[str] | None = None
+        sort = app.prefs.get("dunka_sort")
+        self.sort = sort if sort in dm.SORTS else "suit"
+
+    def reset(self) -> None:
+        super().reset()
+        self.chooser = None
+
+    def after_move(self) -> None:
+        self.selected = []
+        self.chooser = None
+
+    def describe(self, ev: dict) -> str | None:
+        v = self.app.view
+        return dm.describe_event(self.lang, ev, v["players"], v["human"])
+
+    # ------------------------------------------------------------ drawing
+
+    def render(self, v: dict):
+        st = v["state"]
+        lang = self.lang
+        human = v["human"]
+        p = dm.plan(v, self.selected, lang, self.sort)
+        self.selected = p["selected"]
+        if self.chooser is not None and st["phase"] not in ("play", "after_dunk"):
+            self.chooser = None
+        over = bool(st.get("over"))
+        actor = v.get("actor")
+
+        opps = h("section", {"class": "opponents", "aria-label": t(lang, "players")})
+        n = len(st["names"])
+        for k in range(1, n):
+            seat = (human + k) % n
+            opps.appendChild(self.seat_el(seat, st["hand_counts"][seat],
+                                          seat == actor and not over, self.badges(seat, st)))
+
+        contract = dm.contract_text(lang, st["contract_melds"])
+        info = h("p", {"class": "contract", "id": "contract", "data-round": st["round"]},
+                 h("strong", text=t(lang, "dk_round_n", n=st["round"])),
+                 h("span", text=f" · {t(lang, 'dk_contract')}: {contract}"))
+
+        center = h("section", {"class": "center dunka-center"}, self.stock_el(st, p),
+                   self.pile_el(st, p))
+        status, why = self.status_els(p["status"])
+        main_col = h("div", {"class": "table-main"}, opps, info, center, self.melds_el(v, p),
+                     self.log_el(), status, why)
+        if self.chooser is not None:
+            main_col.appendChild(self.chooser_el(st))
+        if st["phase"] == "round_over":
+            main_col.appendChild(self.round_el(v))
+        if over:
+            main_col.appendChild(self.result_el(v))
+        buttons = [b for b in p["buttons"] if not (b["id"] == "laydown" and self.chooser)]
+        main_col.appendChild(self.actions_el(buttons))
+        sort_next = "rank" if self.sort == "suit" else "suit"
+        me = h("div", {"class": "me"}, h("span", text=t(lang, "your_hand")))
+        for b in self.badges(human, st):
+            me.appendChild(b)
+        me.appendChild(h("button", {"type": "button", "class": "ui-btn small", "data-ui": "sort",
+                                    "data-sort": self.sort},
+                         text=t(lang, f"dk_btn_sort_{sort_next}")))
+        main_col.appendChild(me)
+        main_col.appendChild(self.hand_el(p["hand"], st["hand"], toggles=True))
+        side = h("div", {"class": "side"}, self.sheet_el(v), self.app.prefs_panel())
+        return self.table_el(v, main_col, side)
+
+    def badges(self, seat: int, st: dict) -> list:
+        out = []
+        if seat == st["dealer"]:
+            out.append(h("span", {"class": "badge dealer"}, text=t(self.lang, "dk_badge_dealer")))
+        if st["laid_down"][seat]:
+            out.append(h("span", {"class": "badge out"}, text=t(self.lang, "dk_badge_down")))
+        return out
+
+    def stock_el(self, st: dict, p: dict):
+        lang = self.lang
+        label = t(lang, "dk_stock_n", n=st["stock_size"])
+        if p["stock"]:
+            top = card_el(lang, "back", "button", "small playable",
+                          {"data-action": p["stock"], "aria-label": t(lang, "dk_take_stock")})
+        else:
+            top = card_el(lang, "back", "div", "small") if st["stock_size"] else \
+                h("div", {"class": "card small slot", "aria-hidden": "true"})
+        return h("div", {"class": "stock-pile", "data-stock": st["stock_size"]}, top,
+                 h("span", {"class": "talon-count"}, text=label))
+
+    def pile_el(self, st: dict, p: dict):
+        lang = self.lang
+        top = st.get("pile_top")
+        if top and p["pile"]:
+            el = card_el(lang, top, "button", "small playable",
+                         {"data-action": p["pile"],
+                          "aria-label": t(lang, "dk_take_pile", card=card_name(lang, top))})
+        elif top:
+            el = card_el(lang, top, "div", "small")
+        else:
+            el = h("div", {"class": "card small slot", "role": "img",
+                           "aria-label": t(lang, "dk_pile_empty")})
+        claim = st.get("claim")
+        box = h("div", {"class": "discard-pile" + (" claim" if claim else ""),
+                        "data-pile": st["pile_size"]}, el,
+                h("span", {"class": "talon-count"}, text=t(lang, "dk_pile_n", n=st["pile_size"])))
+        return box
+
+    def melds_el(self, v: dict, p: dict):
+        st = v["state"]
+        lang = self.lang
+        human = v["human"]
+        box = h("section", {"class": "melds", "aria-labelledby": "melds-h"},
+                h("h2", {"id": "melds-h", "class": "sr-only"}, text=t(lang, "dk_melds_title")))
+        if not st["table"]:
+            box.appendChild(h("p", {"class": "empty"}, text=t(lang, "dk_no_melds")))
+            return box
+        n = len(st["names"])
+        for k in range(n):
+            owner = (human + k) % n
+            mine = [m for m in st["table"] if m["owner"] == owner]
+            if not mine:
+                continue
+            title = t(lang, "dk_melds_yours") if owner == human else \
+                t(lang, "dk_melds_of", name=self.name(owner))
+            group = h("div", {"class": "meld-group", "data-owner": owner, "role": "group",
+                              "aria-label": title}, h("h3", text=title))
+            for m in mine:
+                group.appendChild(self.meld_el(m, p["targets"].get(m["name"], [])))
+            box.appendChild(group)
+        return box
+
+    def meld_el(self, m: dict, targets: list[dict]):
+        lang = self.lang
+        kind = t(lang, "dk_set" if m["kind"] == "set" else "dk_run")
+        cards = h("div", {"class": "meld-cards"})
+        for token in m["cards"]:
+            cards.appendChild(card_el(lang, token, "div", "tiny-face"))
+        el = h("div", {"class": "meld" + (" target" if targets else ""), "data-meld": m["name"],
+                       "role": "group", "aria-label": f"{kind}: " + ", ".join(
+                           card_name(lang, c) for c in m["cards"])}, cards)
+        for tg in targets:
+            key = ("dk_layoff" if tg["kind"] == "layoff" else "dk_replace") + \
+                (f"_{tg['end']}" if tg["end"] else ("_here" if tg["kind"] == "layoff" else ""))
+            el.appendChild(h("button", {"type": "button", "class": "ui-btn small primary",
+                                        "data-action": tg["action"]}, text=t(lang, key)))
+        return el
+
+    def chooser_el(self, st: dict):
+        lang = self.lang
+        box = h("section", {"class": "chooser panel", "id": "chooser", "role": "region",
+                            "aria-labelledby": "chooser-h"},
+                h("h2", {"id": "chooser-h"}, text=t(lang, "dk_choose_title")))
+        if len(self.chooser) > 1:
+            box.appendChild(h("p", text=t(lang, "dk_choose_many")))
+        for i, option in enumerate(self.chooser):
+            row = h("div", {"class": "option", "data-option": i})
+            for group in dm.meld_groups(option):
+                meld = h("div", {"class": "meld-cards"})
+                for token in group:
+                    meld.appendChild(card_el(lang, token, "div", "tiny-face"))
+                row.appendChild(meld)
+            row.appendChild(h("button", {"type": "button", "class": "ui-btn primary",
+                                         "data-action": option}, text=t(lang, "dk_btn_this")))
+            box.appendChild(row)
+        box.appendChild(h("button", {"type": "button", "class": "ui-btn", "data-ui": "cancel-choose"},
+                          text=t(lang, "dk_btn_cancel")))
+        return box
+
+    def sheet_el(self, v: dict, record: dict | None = None):
+        """The six-round scoresheet (DUN-18): rounds with contracts, points, running totals
+        and the leader; ``record`` (a history entry) instead of the running game."""
+        lang = self.lang
+        names = record["names"] if record else [self.name(s) for s in range(len(v["players"]))]
+        sheet = record if record else v["state"]["scoresheet"]
+        contracts = [dm.contract_text(lang, c) if isinstance(c, dict) else c
+                     for c in self.contracts(sheet)]
+        done = {r["round"]: r for r in sheet["rounds"]}
+        current = None if record else v["state"]["round"]
+        head = h("tr", {}, h("th", {"scope": "col"}, text=t(lang, "dk_sheet_round")))
+        for name in names:
+            head.appendChild(h("th", {"scope": "col", "class": "n"}, text=name))
+        body = h("tbody")
+        for r in range(1, 7):
+            row = h("tr", {"class": "current" if r == current and r not in done else None,
+                           "data-round": r},
+                    h("th", {"scope": "row"}, h("span", {"class": "rn"}, text=str(r)),
+                      h("span", {"class": "ct"}, text=contracts[r - 1] if r <= len(contracts) else "")))
+            for seat in range(len(names)):
+                entry = done.get(r)
+                text = "" if entry is None else str(entry["points"][seat])
+                if entry is not None and entry.get("out") == seat:
+                    text = "0 ✓" if lang == "en" else "0 ✓"
+                row.appendChild(h("td", {"class": "n"}, text=text))
+            body.appendChild(row)
+        totals = sheet["totals"]
+        lead = dm.leaders(totals)
+        over = bool(record) or bool(v["state"].get("over"))
+        foot = h("tr", {"class": "totals"}, h("th", {"scope": "row"}, text=t(lang, "dk_sheet_total")))
+        for seat, total in enumerate(totals):
+            cell = h("td", {"class": "n" + (" lead" if seat in lead else "")}, text=str(total))
+            if seat in lead:
+                cell.appendChild(h("span", {"class": "lead-mark"},
+                                   text=" " + t(lang, "dk_sheet_winner" if over else "dk_sheet_leader")))
+            foot.appendChild(cell)
+        table = h("table", {"class": "tally scoresheet", "data-scoresheet": True},
+                  h("thead", {}, head), body, h("tfoot", {}, foot))
+        return h("section", {"class": "panel", "aria-labelledby": "sheet-h", "id": "scoresheet"},
+                 h("h2", {"id": "sheet-h"}, text=t(lang, "dk_sheet_title")),
+                 h("div", {"class": "scroll"}, table))
+
+    @staticmethod
+    def contracts(sheet: dict) -> list:
+        from ..melds import DUNKA_CONTRACTS
+        return [c.to_dict() for c in DUNKA_CONTRACTS]
+
+    def round_el(self, v: dict):
+        st = v["state"]
+        lang = self.lang
+        last = st["scoresheet"]["rounds"][-1]
+        out = last.get("out")
+        if out is None:
+            who = t(lang, "dk_nobody_out")
+        elif out == v["human"]:
+            who = t(lang, "dk_went_out_you")
+        else:
+            who = t(lang, "dk_went_out", name=self.name(out))
+        box = h("section", {"class": "result", "id": "round-result", "role": "region",
+                            "aria-labelledby": "round-h", "data-round": last["round"]},
+                h("h2", {"id": "round-h"}, text=t(lang, "dk_round_over_title", n=last["round"])),
+                h("p", {"class": "big"}, text=who))
+        box.appendChild(self.points_list(v, last, st.get("revealed")))
+        box.appendChild(h("div", {"class": "lobby-actions"},
+                          h("button", {"type": "button", "class": "ui-btn primary",
+                                        "data-action": "next", "data-ui": "next-round"},
+                            text=t(lang, "dk_btn_next_round"))))
+        return box
+
+    def points_list(self, v: dict, entry: dict, revealed):
+        lang = self.lang
+        ul = h("ul", {"class": "points"})
+        for seat, pts in enumerate(entry["points"]):
+            li = h("li", {"data-seat": seat},
+                   h("span", {"class": "who"}, text=self.name(seat)),
+                   h("span", {"class": "n"}, text=f"{pts}"))
+            if revealed and revealed[seat]:
+                cards = h("span", {"class": "left", "aria-label": t(lang, "dk_hand_left")})
+                for c in revealed[seat]:
+                    cards.appendChild(card_el(lang, c, "span", "tiny-face"))
+                li.appendChild(cards)
+            ul.appendChild(li)
+        return ul
+
+    def result_el(self, v: dict):
+        lang = self.lang
+        st = v["state"]
+        outcome = st.get("outcome") or {}
+        winners = outcome.get("winners", [])
+        totals = outcome.get("totals", st["scoresheet"]["totals"])
+        pts = totals[winners[0]] if winners else 0
+        if winners == [v["human"]]:
+            text = t(lang, "dk_winner_you", points=pts)
+        elif len(winners) > 1:
+            text = t(lang, "dk_shared", names=", ".join(self.name(w) for w in winners),
+                     points=pts)
+        else:
+            text = t(lang, "dk_winner", names=", ".join(self.name(w) for w in winners),
+                     points=pts)
+        box = h("section", {"class": "result", "id": "result", "role": "region",
+                            "aria-labelledby": "result-h",
+                            "data-winners": " ".join(str(w) for w in winners)},
+                h("h2", {"id": "result-h"}, text=t(lang, "dk_game_over_title")),
+                h("p", {"class": "big"}, text=text))
+        last = st["scoresheet"]["rounds"][-1] if st["scoresheet"]["rounds"] else None
+        if last is not None:
+            box.appendChild(self.points_list(v, last, st.get("revealed")))
+        box.appendChild(h("p", {"class": "seed", "data-seed": self.app.session.seed},
+                          text=t(lang, "result_seed", seed=self.app.session.seed,
+                                 n=v.get("game_number", 1))))
+        box.appendChild(self.end_buttons(v))
+        return box
+
+    # ------------------------------------------------------------ clicks
+
+    def on_click(self, el) -> bool:
+        app = self.app
+        ui = el.getAttribute("data-ui")
+        if ui == "sort":
+            self.sort = "rank" if self.sort == "suit" else "suit"
+            app.prefs["dunka_sort"] = self.sort
+            app.save_prefs()
+            app.render()
+            return True
+        if ui == "clear":
+            self.selected = []
+            app.reason_text = ""
+            app.render()
+            return True
+        if ui == "cancel-choose":
+            self.chooser = None
+            app.render()
+            return True
+        if ui == "laydown":
+            self.open_chooser()
+            return True
+        if ui == "discard":
+            app.show_hint("hint_select_first")
+            return True
+        if el.closest(".hand") and el.hasAttribute("data-card"):
+            self.click_hand_card(str(el.getAttribute("data-card")))
+            return True
+        return False
+
+    def click_hand_card(self, card: str) -> None:
+        app = self.app
+        v = app.view
+        st = v["state"]
+        if not dm.selectable(v["legal"], card):
+            self.selected = []
+            if v["legal"] and st["phase"] in ("draw", "play", "opening"):
+                app.explain(f"discard {card}")   # the engine says why (draw first, joker…)
+            elif not v["legal"]:
+                app.render()
+                app.show_hint("why_not_your_turn")
+            return
+        if card in self.selected:
+            self.selected = [c for c in self.selected if c != card]
+        elif st["phase"] == "opening":
+            self.selected = [card]
+        else:
+            self.selected = self.selected + [card]
+        self.chooser = None
+        app.reason_text = ""
+        app.focus_card = card
+        app.render()
+
+    def open_chooser(self) -> None:
+        """Show the arrangements of the selected cards (or, with none selected, the legal
+        lay-downs of the whole hand, best first) for the player to choose (DUN-8)."""
+        app = self.app
+        v = app.view
+        st = v["state"]
+        if self.selected:
+            options = [str(a) for a in app.session.state.laydown_options(
+                v["human"], " ".join(self.selected))]
+        else:
+            options = [a for a in v["legal"] if a.startswith("meld ")]
+        if not options:
+            app.render()
+            app.show_text(t(self.lang, "dk_no_laydown",
+                            contract=dm.contract_text(self.lang, st["contract_melds"])))
+            return
+        self.chooser = options
+        app.reason_text = ""
+        app.render()

@@ -1,0 +1,219 @@
+"""The Durak table (PyScript glue): talon and trump, the bout, roles, the series tally.
+
+What is playable and what a click does comes from ``model.plan`` (pure Python, tested in
+CPython); this module turns it into elements and handles the Durak-specific clicks
+(selecting attack cards, beating a card on the table).
+"""
+
+from __future__ import annotations
+
+from ..engine import IllegalAction
+from ..i18n import t
+from . import model
+from .dom import SUIT_SYMBOL, card_el, h
+from .table import TableView
+
+
+class DurakTable(TableView):
+    """The Durak table (rules/durak.md). ``prev_table`` remembers the bout's cards so new
+    ones get the entering animation."""
+
+    game = "durak"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.prev_table: set[str] = set()
+
+    def reset(self) -> None:
+        super().reset()
+        self.prev_table = set()
+
+    def describe(self, ev: dict) -> str | None:
+        if ev.get("type") == "draw":  # refills after a bout are not worth a sentence
+            return None
+        v = self.app.view
+        return model.describe_event(self.lang, ev, v["players"], v["human"])
+
+    def render(self, v: dict):
+        st = v["state"]
+        lang = self.lang
+        human = v["human"]
+        p = model.plan(v, self.selected, lang)
+        self.selected = p["selected"]
+        over = bool(st.get("over"))
+        actor = v.get("actor")
+
+        opps = h("section", {"class": "opponents", "aria-label": t(lang, "players")})
+        n = len(st["names"])
+        for k in range(1, n):
+            seat = (human + k) % n
+            opps.appendChild(self.seat_el(seat, st["hand_counts"][seat],
+                                          seat == actor and not over,
+                                          [self.role_badge(seat, st)]))
+
+        stock = h("div", {"class": "stock"})
+        talon = h("div", {"class": "talon"})
+        if st["talon"] > 0:
+            talon.appendChild(card_el(lang, st["trump_card"], "div", "small trump-card"))
+            if st["talon"] > 1:
+                talon.appendChild(card_el(lang, "back", "div", "small talon-top"))
+            stock.appendChild(talon)
+            stock.appendChild(h("span", {"class": "talon-count"},
+                                text=t(lang, "talon_n", n=st["talon"])))
+        else:
+            stock.appendChild(h("div", {"class": f"trump-suit s-{st['trump']}", "role": "img",
+                                        "aria-label": t(lang, "trump_is",
+                                                        suit=t(lang, "suit_" + st["trump"]))},
+                                text=SUIT_SYMBOL[st["trump"]]))
+            stock.appendChild(h("span", text=t(lang, "talon_empty")))
+        stock.appendChild(h("span", {"class": "trump-label"},
+                            text=t(lang, "trump_is", suit=t(lang, "suit_" + st["trump"]))))
+        stock.appendChild(h("span", {"class": "discard", "data-discard": st["discard"]},
+                            text=t(lang, "discard_n", n=st["discard"])))
+
+        bout = h("section", {"class": "bout", "aria-label": t(lang, "bout_label")})
+        now_table = set()
+        for attack, defence in st["table"]:
+            now_table.update(c for c in (attack, defence) if c)
+            attrs = {}
+            cls = "small attack"
+            if attack in p["targets"]:
+                attrs["data-action"] = p["targets"][attack]
+                cls += " target"
+            if attack not in self.prev_table:
+                cls += " enter"
+            pair = h("div", {"class": "pair"}, card_el(lang, attack, "button", cls, attrs))
+            if defence:
+                dcls = "small defence" + ("" if defence in self.prev_table else " enter")
+                pair.appendChild(card_el(lang, defence, "div", dcls))
+            bout.appendChild(pair)
+        if not st["table"] and not st["over"]:
+            bout.appendChild(h("p", {"class": "empty"}, text=t(lang, "table_empty")))
+        self.prev_table = now_table
+        center = h("section", {"class": "center"}, stock, bout)
+
+        status, why = self.status_els(p["status"])
+        me = h("div", {"class": "me"}, h("span", text=t(lang, "your_hand")))
+        badge = self.role_badge(human, st)
+        if badge is not None:
+            me.appendChild(badge)
+        hand = self.hand_el(p["hand"], st["hand"])
+
+        main_col = h("div", {"class": "table-main"}, opps, center, self.log_el(), status, why)
+        if over:
+            main_col.appendChild(self.result_el(v))
+        main_col.appendChild(self.actions_el(p["buttons"]))
+        main_col.appendChild(me)
+        main_col.appendChild(hand)
+        side = h("div", {"class": "side"}, self.tally_el(v), self.app.prefs_panel())
+        return self.table_el(v, main_col, side)
+
+    def role_badge(self, seat: int, st: dict):
+        lang = self.lang
+        if st.get("over"):
+            if st.get("outcome") and st["outcome"].get("durak") == seat:
+                return h("span", {"class": "badge durak"}, text=t(lang, "role_durak"))
+            if seat in st.get("out", []):
+                return h("span", {"class": "badge out"}, text=t(lang, "role_out"))
+            return None
+        if seat in st.get("out", []):
+            return h("span", {"class": "badge out"}, text=t(lang, "role_out"))
+        if seat == st["attacker"]:
+            return h("span", {"class": "badge att"}, text=t(lang, "role_attacker"))
+        if seat == st["defender"]:
+            return h("span", {"class": "badge def"}, text=t(lang, "role_defender"))
+        return None
+
+    def tally_el(self, v: dict):
+        lang = self.lang
+        series = v["series"]
+        rows = h("tbody")
+        counts = series.get("durak_counts") or [0] * len(v["players"])
+        for seat in range(len(v["players"])):
+            rows.appendChild(h("tr", {}, h("td", text=self.name(seat)),
+                               h("td", {"class": "n"},
+                                 text=counts[seat] if seat < len(counts) else 0)))
+        table = h("table", {"class": "tally", "data-tally": True},
+                  h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, text=t(lang, "player")),
+                                   h("th", {"scope": "col", "class": "n"},
+                                     text=t(lang, "durak_count")))),
+                  rows)
+        length = str(series.get("length", "1"))
+        return h("section", {"class": "panel", "aria-labelledby": "tally-h"},
+                 h("h2", {"id": "tally-h"},
+                   text=f"{t(lang, 'series_title')}: {t(lang, 'series_' + length)}"),
+                 table,
+                 h("p", {"class": "hint"}, text=t(lang, "series_games", n=series.get("games", 0))),
+                 h("p", {"class": "hint"}, text=t(lang, "series_draws", n=series.get("draws", 0))))
+
+    def result_el(self, v: dict):
+        lang = self.lang
+        outcome = v["state"].get("outcome") or {}
+        durak = outcome.get("durak")
+        if durak is None:
+            text = t(lang, "result_draw")
+        elif durak == v["human"]:
+            text = t(lang, "result_you_durak")
+        else:
+            text = t(lang, "result_durak", name=self.name(durak))
+        box = h("section", {"class": "result", "id": "result", "role": "region",
+                            "aria-labelledby": "result-h",
+                            "data-durak": "none" if durak is None else durak},
+                h("h2", {"id": "result-h"}, text=t(lang, "result_title")),
+                h("p", {"class": "big"}, text=text))
+        if v.get("waiting") == "series_over" and str(v["series"].get("length")) != "1":
+            box.appendChild(h("p", text=t(lang, "series_over")))
+        seed = self.app.session.seed
+        box.appendChild(h("p", {"class": "seed", "data-seed": seed,
+                                "data-deal-seed": v.get("game_seed")},
+                          text=t(lang, "result_seed", seed=seed,
+                                 n=v["series"].get("games", 1))))
+        box.appendChild(self.end_buttons(v))
+        return box
+
+    # ------------------------------------------------------------ clicks
+
+    def on_click(self, el) -> bool:
+        ui = el.getAttribute("data-ui")
+        if ui == "transfer":
+            self.app.show_hint("hint_select_first")
+            return True
+        if ui == "attack":
+            self.app.show_hint("hint_select_rank")
+            return True
+        if el.closest(".hand") and el.hasAttribute("data-card"):
+            self.click_hand_card(el)
+            return True
+        if el.closest(".bout") and el.classList.contains("attack"):
+            self.click_table_card(el)
+            return True
+        return False
+
+    def click_hand_card(self, el) -> None:
+        app = self.app
+        card = str(el.getAttribute("data-card"))
+        v = app.view
+        legal = v["legal"]
+        if not model.card_actions(legal, card):
+            self.selected = []
+            app.explain(model.intent(v, card, self.selected))
+            return
+        if card in self.selected:
+            self.selected = [c for c in self.selected if c != card]
+        elif any(a.startswith("attack ") for a in legal):
+            self.selected = self.selected + [card]
+        else:
+            self.selected = [card]
+        app.reason_text = ""
+        app.focus_card = card
+        app.render()
+
+    def click_table_card(self, el) -> None:
+        target = str(el.getAttribute("data-card"))
+        v = self.app.view
+        if v["state"]["defender"] != v["human"] or not v["legal"]:
+            return
+        if not self.selected:
+            self.app.show_hint("hint_select_first")
+            return
+        self.app.do(f"beat {self.selected[0]} {target}")

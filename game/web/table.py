@@ -1,0 +1,182 @@
+"""What every game's table shares (PyScript glue): seats, the action bar, the hand, the
+result panel's buttons, the overlapped hand layout.
+
+A game's table is a ``TableView`` subclass (``durak_table.DurakTable``, ...): it builds the
+whole ``#table`` element from a ``Session.view()`` and handles the clicks that belong to
+its game. ``main.App`` owns the page: boot, lobby, storage, listeners and computer moves.
+"""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from ..i18n import t
+from . import model
+from .dom import card_el, h
+
+
+class TableView:
+    """Base of a game's table. ``app`` is the ``main.App`` (language, session, moves).
+
+    Subclasses implement ``render(v) -> element`` (the ``#table`` element for the view
+    ``v``), ``on_click(el) -> bool`` (True when the click was theirs) and
+    ``describe(ev) -> str | None`` (a sentence for an engine event, for the live region
+    and the move log).
+    """
+
+    game = ""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.selected: list[str] = []
+
+    # ------------------------------------------------------------ hooks
+
+    def render(self, v: dict):  # pragma: no cover - every game defines it
+        raise NotImplementedError
+
+    def on_click(self, el) -> bool:
+        return False
+
+    def describe(self, ev: dict) -> str | None:
+        return None
+
+    def reset(self) -> None:
+        """Forget per-game UI state (a new game was dealt)."""
+        self.selected = []
+
+    def after_move(self) -> None:
+        """The human's move was played: drop the selection."""
+        self.selected = []
+
+    # ------------------------------------------------------------ shared pieces
+
+    @property
+    def lang(self) -> str:
+        return self.app.lang
+
+    def name(self, seat: int) -> str:
+        v = self.app.view
+        return model.display_name(self.lang, v["players"], seat, v["human"])
+
+    def seat_el(self, seat: int, count: int, acting: bool, badges=(), extra=None):
+        """An opponent: name, badges, up to 8 card backs and the card count."""
+        lang = self.lang
+        label = f"{self.name(seat)}: " + (t(lang, "one_card") if count == 1
+                                           else t(lang, "n_cards", n=count))
+        who = h("div", {"class": "who"}, h("span", text=self.name(seat)))
+        for b in badges:
+            if b is not None:
+                who.appendChild(b)
+        backs = h("div", {"class": "backs", "aria-hidden": "true"})
+        for _ in range(min(count, 8)):
+            backs.appendChild(card_el(lang, "back", "div", "tiny"))
+        el = h("div", {"class": "seat" + (" acting" if acting else ""), "data-seat": seat,
+                       "data-count": count, "role": "group", "aria-label": label},
+               who, backs,
+               h("div", {"class": "count", "aria-hidden": "true"},
+                 text=(t(lang, "one_card") if count == 1 else t(lang, "n_cards", n=count))))
+        if extra is not None:
+            el.appendChild(extra)
+        return el
+
+    def actions_el(self, buttons: list[dict]):
+        """The action bar: ``buttons`` of ``{id, label, action, enabled}``; a button with an
+        ``action`` plays it, a disabled one explains why it is not possible."""
+        bar = h("div", {"class": "actions", "role": "group"})
+        for b in buttons:
+            attrs = {"type": "button", "class": "ui-btn" + (" primary" if b.get("action") else ""),
+                     "data-ui": b["id"], "data-action": b.get("action")}
+            if not b.get("enabled", True):
+                attrs["aria-disabled"] = "true"
+            bar.appendChild(h("button", attrs, text=b["label"]))
+        return bar
+
+    def hand_el(self, cards: list[dict], hand: list[str], extra_cls: str = "",
+                toggles: bool = False):
+        """The human's hand as buttons. ``cards``: ``[{card, playable, action, selected}]``;
+        ``toggles``: the cards are selected and unselected (``aria-pressed`` true/false).
+
+        Keeps one card in the tab order (roving tabindex): the focused card, else the first
+        playable one."""
+        lang = self.lang
+        el = h("div", {"class": ("hand " + extra_cls).strip(), "role": "group",
+                       "aria-label": t(lang, "your_hand"), "aria-describedby": "status-line",
+                       "data-count": len(hand)})
+        focus = self.app.focus_card
+        tab_card = focus if focus in hand else None
+        if tab_card is None:
+            tab_card = next((c["card"] for c in cards if c["playable"]),
+                            hand[0] if hand else None)
+        for c in cards:
+            cls = "playable" if c["playable"] else ""
+            if c["selected"]:
+                cls += " selected"
+            attrs = {"tabindex": "0" if c["card"] == tab_card else "-1",
+                     "data-action": c.get("action"),
+                     "aria-pressed": "true" if c["selected"] else ("false" if toggles else None)}
+            if not c["playable"]:
+                attrs["aria-disabled"] = "true"
+                attrs["aria-describedby"] = "status-line"
+            el.appendChild(card_el(lang, c["card"], "button", cls, attrs))
+        if not hand:
+            el.appendChild(h("p", {"class": "hand-empty"}, text=t(lang, "hand_empty")))
+        return el
+
+    def status_els(self, status: str):
+        """The status line and the reason line under it."""
+        return (h("p", {"class": "status", "id": "status-line"}, text=status),
+                h("p", {"class": "reason", "id": "reason", "role": "alert"},
+                  text=self.app.reason_text))
+
+    def log_el(self):
+        return h("p", {"class": "log", "aria-hidden": "true"},
+                 text=self.app.log_text_for(self.app.log_events))
+
+    def end_buttons(self, v: dict):
+        """Next game (when the series goes on), New game, Back to lobby."""
+        lang = self.lang
+        buttons = h("div", {"class": "lobby-actions"})
+        going_on = v.get("waiting") == "game_over"
+        if going_on:
+            buttons.appendChild(h("button", {"type": "button", "class": "ui-btn primary",
+                                             "data-ui": "next"}, text=t(lang, "btn_next_game")))
+        buttons.appendChild(h("button", {"type": "button",
+                                         "class": "ui-btn" + ("" if going_on else " primary"),
+                                         "data-ui": "new"}, text=t(lang, "btn_new_game")))
+        buttons.appendChild(h("button", {"type": "button", "class": "ui-btn",
+                                         "data-ui": "lobby"}, text=t(lang, "btn_lobby")))
+        return buttons
+
+    def table_el(self, v: dict, main_col, side):
+        """The ``#table`` element with the data attributes tests and CSS rely on."""
+        st = v["state"]
+        return h("div", {"class": "table", "id": "table", "data-game": self.game,
+                         "data-over": bool(st.get("over")), "data-waiting": v.get("waiting"),
+                         "aria-label": t(self.lang, "table_label")}, main_col, side)
+
+
+def layout_hand() -> None:
+    """Overlap the hand's cards (and wrap into rows) so every index stays visible."""
+    hand = document.querySelector(".hand")
+    if not hand:
+        return
+    cards = hand.querySelectorAll(".card")
+    items = [cards.item(i) for i in range(cards.length)]
+    for el in items:
+        hand.appendChild(el)
+    rows = hand.querySelectorAll(".hand-row")
+    for i in range(rows.length):
+        rows.item(i).remove()
+    n = len(items)
+    if n == 0:
+        return
+    width = float(hand.clientWidth or 320) - 8
+    card_w = float(items[0].offsetWidth or 62)
+    per_row, step = model.fan(n, width, card_w, min_step=max(30.0, card_w * 0.42))
+    for start in range(0, n, per_row):
+        row_el = h("div", {"class": "hand-row"})
+        for j, el in enumerate(items[start:start + per_row]):
+            el.style.marginLeft = "0px" if j == 0 else f"{step - card_w:.1f}px"
+            row_el.appendChild(el)
+        hand.appendChild(row_el)
