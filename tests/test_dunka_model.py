@@ -1,0 +1,73 @@
+"""The Dunka table's plan (game/web/dunka_model.py): pure Python, checked against real
+engine views so that every offered action is legal and the texts exist in both languages."""
+
+import random
+
+import pytest
+
+from game.i18n import TEXTS
+from game.session import Session
+from game.web import dunka_model as dm
+
+PLAYERS = [{"name": "Du", "kind": "human"}, {"name": "A", "kind": "bot", "level": "easy"},
+           {"name": "B", "kind": "bot", "level": "normal"}]
+
+
+def test_sort_hand_by_suit_and_by_rank_jokers_last():
+    cards = ["KH", "2S", "JK.1", "10H.1", "AS", "2H"]
+    assert dm.sort_hand(cards, "suit") == ["AS", "2S", "2H", "10H.1", "KH", "JK.1"]
+    assert dm.sort_hand(cards, "rank") == ["AS", "2S", "2H", "10H.1", "KH", "JK.1"]
+    assert dm.sort_hand(["3H", "3S", "2D"], "rank") == ["2D", "3S", "3H"]
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_contracts_read_as_words(lang):
+    from game.melds import DUNKA_CONTRACTS
+    texts = [dm.contract_text(lang, c.to_dict()) for c in DUNKA_CONTRACTS]
+    assert len(set(texts)) == 6 and all("{" not in x for x in texts)
+    assert dm.contract_text("en", DUNKA_CONTRACTS[1].to_dict()) == "1 set + 1 run of 4"
+    assert dm.contract_text("sv", DUNKA_CONTRACTS[2].to_dict()) == "2 fyrstegar"
+
+
+def test_meld_groups_split_a_laydown_text():
+    assert dm.meld_groups("meld 7S 7H 7D / 9C 10C JK=JC") == [["7S", "7H", "7D"],
+                                                               ["9C", "10C", "JK=JC"]]
+
+
+def test_every_action_the_plan_offers_is_legal_over_whole_games():
+    """Play games where the human follows the plan's buttons and targets; everything the
+    plan puts on screen must be in the legal list, and there is always something."""
+    rng = random.Random(3)
+    for seed in range(3):
+        s = Session.new("dunka", {}, PLAYERS, seed)
+        for _ in range(4000):
+            w = s.waiting()
+            if w == "series_over":
+                break
+            if w == "bot":
+                s.step_bot()
+                continue
+            v = s.view()
+            legal = v["legal"]
+            selected = []
+            playable = [c["card"] for c in dm.plan(v, [], "en")["hand"] if c["playable"]]
+            if playable:
+                selected = [rng.choice(playable)]
+            p = dm.plan(v, selected, "sv")
+            offered = [b["action"] for b in p["buttons"] if b["action"]]
+            offered += [p[k] for k in ("stock", "pile") if p[k]]
+            offered += [tg["action"] for tgs in p["targets"].values() for tg in tgs]
+            offered += p["laydowns"]
+            assert offered and all(a in legal for a in offered), (offered, legal)
+            assert p["status"] and "{" not in p["status"]
+            s.play(rng.choice(offered))
+        assert s.state.is_over()
+
+
+def test_event_sentences_exist_in_both_languages():
+    keys = [k for k in TEXTS["en"] if k.startswith("dk_")]
+    assert keys and all(k in TEXTS["sv"] for k in keys)
+    ev = {"type": "claim", "player": 1, "card": "7S"}
+    assert dm.describe_event("sv", ev, PLAYERS, 0) == "A dunkar och tar spader sjua och ett straffkort."
+    assert dm.describe_event("en", ev, PLAYERS, 0) == "A dunks and takes seven of spades plus a penalty card."
+    assert dm.describe_event("en", {"type": "turn", "player": 1}, PLAYERS, 0) is None
