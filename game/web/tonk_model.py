@@ -1,0 +1,289 @@
+"""What the Tonk table shows and what each click does, computed from a session view.
+
+Pure Python (no browser imports), tested in CPython; ``tonk_table.py`` turns the plan into
+elements. Legality comes only from ``view["legal"]``: a card, pile, spread or button
+carries an action only when that exact action text is legal (rules/tonk.md, the engine
+``game.tonk``).
+
+Also here: the sentences for engine events, the hand result (who paid whom and why) and
+the geometry of the ledger's balance chart.
+"""
+
+from __future__ import annotations
+
+from ..i18n import card_name, cards_names, t
+from .model import display_name
+
+CARD_VERBS = ("spread", "hit", "discard")
+CHART_HANDS = 20
+"""The chart shows the balances after at most this many of the last hands."""
+CHART_W, CHART_H = 320, 160
+CHART_PAD = {"left": 30, "right": 8, "top": 10, "bottom": 22}
+COLOURS = ("#ffd54a", "#7fd1ff", "#ff9e80", "#c5a3ff")
+DASHES = ("", "6 3", "2 3", "8 3 2 3")
+MARKERS = ("circle", "square", "triangle", "diamond")
+"""Each seat's line: a colour, a dash pattern and a marker, so lines differ without colour."""
+
+
+def _cards_of(action: str) -> list[str]:
+    """The hand cards an action plays: ``spread A B C`` -> all three, ``hit C sN`` and
+    ``discard C`` -> ``[C]``, others none."""
+    words = action.split()
+    if words[0] == "spread":
+        return words[1:]
+    if words[0] in ("hit", "discard"):
+        return words[1:2]
+    return []
+
+
+def selectable(legal: list[str], card: str) -> bool:
+    """True when ``card`` is played by some legal action (spread, hit or discard)."""
+    return any(card in _cards_of(a) for a in legal if a.split()[0] in CARD_VERBS)
+
+
+def spreads(legal: list[str]) -> list[str]:
+    """The legal ``spread`` actions, longest first (then the engine's order)."""
+    out = [a for a in legal if a.startswith("spread ")]
+    return sorted(out, key=lambda a: -len(a.split()))
+
+
+def spread_for(legal: list[str], cards: list[str]) -> str | None:
+    """The legal ``spread`` action laying exactly ``cards`` (in any order), or None."""
+    want = sorted(cards)
+    for a in legal:
+        if a.startswith("spread ") and sorted(a.split()[1:]) == want:
+            return a
+    return None
+
+
+def hit_targets(legal: list[str], card: str) -> dict[str, str]:
+    """For one selected card: ``{spread name "sN": "hit C sN"}`` of its legal hits."""
+    out = {}
+    for a in legal:
+        words = a.split()
+        if words[0] == "hit" and words[1] == card:
+            out[words[2]] = a
+    return out
+
+
+def plan(view: dict, selected: list[str], lang: str) -> dict:
+    """The interactive parts of the Tonk table.
+
+    Returns ``{"hand": [{card, playable, action, selected}] (the engine's order, ace low),
+    "stock": action|None, "pile": action|None, "targets": {"sN": hit action},
+    "buttons": [{id, label, action, enabled}], "next": action|None, "selected": [...],
+    "spreads": [legal spread actions, longest first], "status": text}``.
+
+    Buttons: ``knock`` (when legal), ``end`` (stock dry), ``spread`` (a selection that is a
+    legal spread carries its action; with no selection and a spread available it has none:
+    the table selects the first spread's cards), ``discard`` (one selected card that may be
+    discarded carries its action), ``clear`` (with a selection).
+    """
+    st = view["state"]
+    legal = list(view.get("legal", []))
+    hand = list(st["hand"])
+    sel = [c for c in selected if c in hand and selectable(legal, c)]
+    cards = [{"card": c, "playable": selectable(legal, c), "action": None,
+              "selected": c in sel} for c in hand]
+    can_spread = spreads(legal)
+    buttons: list[dict] = []
+    if "knock" in legal:
+        buttons.append({"id": "knock", "label": t(lang, "tk_btn_knock"), "action": "knock",
+                        "enabled": True})
+    if "end" in legal:
+        buttons.append({"id": "end", "label": t(lang, "tk_btn_end"), "action": "end",
+                        "enabled": True})
+    spread = spread_for(legal, sel) if len(sel) >= 3 else None
+    if can_spread or len(sel) >= 2:
+        buttons.append({"id": "spread", "label": t(lang, "tk_btn_spread"), "action": spread,
+                        "enabled": spread is not None or (not sel and bool(can_spread))})
+    discard = f"discard {sel[0]}" if len(sel) == 1 else None
+    if any(a.startswith("discard ") for a in legal):
+        ok = discard in legal
+        buttons.append({"id": "discard", "label": t(lang, "tk_btn_discard"),
+                        "action": discard if ok else None, "enabled": ok})
+    if sel:
+        buttons.append({"id": "clear", "label": t(lang, "btn_clear"), "action": None,
+                        "enabled": True})
+    return {"hand": cards,
+            "stock": "draw stock" if "draw stock" in legal else None,
+            "pile": "draw pile" if "draw pile" in legal else None,
+            "targets": hit_targets(legal, sel[0]) if len(sel) == 1 else {},
+            "buttons": buttons, "next": "next" if "next" in legal else None,
+            "selected": sel, "spreads": can_spread,
+            "status": status_line(view, sel, lang)}
+
+
+def status_line(view: dict, sel: list[str], lang: str) -> str:
+    """One sentence: whose turn it is and what the human may do now."""
+    st = view["state"]
+    legal = view.get("legal", [])
+    human = view["human"]
+    players = view.get("players", [])
+    phase = st["phase"]
+    if phase == "hand_over":
+        return t(lang, "tk_st_hand_over", n=st["hand_no"])
+    if legal:
+        top = st.get("pile_top")
+        if phase == "start":
+            if st.get("stock_dry"):
+                if "draw pile" in legal and top:
+                    return t(lang, "tk_st_dry", card=card_name(lang, top))
+                return t(lang, "tk_st_dry_nopile")
+            if "knock" not in legal:
+                return t(lang, "tk_st_start_locked")
+            if "draw pile" in legal and top:
+                return t(lang, "tk_st_start_pile", card=card_name(lang, top))
+            return t(lang, "tk_st_start")
+        if len(sel) == 1:
+            return t(lang, "tk_st_selected", card=card_name(lang, sel[0]))
+        if len(sel) > 1:
+            if spread_for(legal, sel):
+                return t(lang, "tk_st_selected_spread", n=len(sel))
+            return t(lang, "tk_st_selected_many", n=len(sel))
+        if spreads(legal):
+            return t(lang, "tk_st_play_can_spread")
+        return t(lang, "tk_st_play")
+    actor = view.get("actor")
+    if actor is None:
+        return t(lang, "st_over")
+    return t(lang, "st_wait", name=display_name(lang, players, actor, human))
+
+
+# ---------------------------------------------------------------------------- results
+
+def chips(lang: str, n: int) -> str:
+    """``"1 chip"`` / ``"3 chips"`` (``"1 mark"`` / ``"3 marker"``)."""
+    return t(lang, "tk_chips_1") if n == 1 else t(lang, "tk_chips", n=n)
+
+
+def signed(n: int) -> str:
+    """A balance with its sign: ``+3``, ``0``, ``−2`` (a real minus sign)."""
+    if n > 0:
+        return f"+{n}"
+    if n < 0:
+        return f"\u2212{-n}"
+    return "0"
+
+
+def headline(lang: str, result: dict, players: list[dict], human: int) -> str:
+    """The sentence that says how the hand ended (knock won or caught, tonk out, ...)."""
+    def name(seat):
+        return display_name(lang, players, seat, human)
+
+    end = result["end"]
+    p = result.get("player")
+    if end == "knock":
+        key = "tk_end_knock_caught" if result.get("caught") else "tk_end_knock_won"
+        return t(lang, key, name=name(p))
+    if end in ("tonk_out", "out_by_discard"):
+        return t(lang, f"tk_end_{end}", name=name(p))
+    if end == "tonk_deal":
+        winners = result.get("winners") or [p]
+        return t(lang, "tk_end_tonk_deal", name=name(winners[0]))
+    return t(lang, f"tk_end_{end}")
+
+
+def payout_lines(lang: str, result: dict, players: list[dict], human: int) -> list[dict]:
+    """Each payout as ``{"payer", "payee", "amount", "reason", "text", "why"}``: "Computer 1
+    to You: 2 chips" and why ("knocked with the lowest total")."""
+    def name(seat):
+        return display_name(lang, players, seat, human)
+
+    out = []
+    for pay in result.get("payouts", []):
+        out.append({"payer": pay["payer"], "payee": pay["payee"], "amount": pay["amount"],
+                    "reason": pay["reason"],
+                    "text": t(lang, "tk_pay", payer=name(pay["payer"]),
+                              payee=name(pay["payee"]), amount=chips(lang, pay["amount"])),
+                    "why": t(lang, f"tk_reason_{pay['reason']}")})
+    return out
+
+
+def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str | None:
+    """A sentence for the live region and the move log, or None for quiet events."""
+    def name(seat):
+        return display_name(lang, players, seat, human)
+
+    kind = ev.get("type")
+    p = ev.get("player")
+    if kind == "deal":
+        return t(lang, "tk_ev_deal", n=ev["hand"], name=name(ev["dealer"]))
+    if kind == "knock":
+        return t(lang, "tk_ev_knock", name=name(p))
+    if kind == "draw" and ev.get("source") == "pile" and p != human:
+        return t(lang, "tk_ev_draw_pile", name=name(p), card=card_name(lang, ev.get("card", "")))
+    if kind == "discard" and p != human:
+        return t(lang, "tk_ev_discard", name=name(p), card=card_name(lang, ev["card"]))
+    if kind == "spread" and p != human:
+        return t(lang, "tk_ev_spread", name=name(p), cards=cards_names(lang, ev["cards"]))
+    if kind == "hit" and p != human:
+        key = "tk_ev_hit_yours" if ev.get("owner") == human else "tk_ev_hit"
+        return t(lang, key, name=name(p), card=card_name(lang, ev["card"]))
+    if kind == "end":
+        return t(lang, "tk_ev_end", name=name(p))
+    if kind == "stock_dry":
+        return t(lang, "tk_ev_stock_dry")
+    if kind == "dry_limit":
+        return t(lang, "tk_ev_dry_limit")
+    if kind == "turn_limit":
+        return t(lang, "tk_ev_turn_limit", n=ev.get("turns", 0))
+    if kind == "hand_over":
+        return headline(lang, ev["result"], players, human)
+    return None
+
+
+# ---------------------------------------------------------------------------- the chart
+
+def chart(history: list[dict], players: int, limit: int = CHART_HANDS) -> dict:
+    """The balance chart's geometry (SVG user units, ``CHART_W`` × ``CHART_H``).
+
+    ``history`` is the ledger's ``[{"hand", "balances"}]``. The chart starts from zero
+    before the first shown hand and shows at most ``limit`` hands (the last ones). Returns
+    ``{"hands": [hand numbers shown], "lo", "hi" (balance range, always including 0),
+    "zero_y", "lines": [[(x, y), ...] per seat], "y_ticks": [(value, y)],
+    "x_ticks": [(hand, x)], "width", "height"}``. Only numbers: the table draws it.
+    """
+    shown = history[-limit:]
+    first = shown[0]["hand"] if shown else 1
+    before = ([0] * players if len(history) <= limit
+              else list(history[-limit - 1]["balances"]))
+    series = [before] + [list(h["balances"]) for h in shown]
+    values = [v for row in series for v in row] + [0]
+    lo, hi = min(values), max(values)
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    left, right = CHART_PAD["left"], CHART_W - CHART_PAD["right"]
+    top, bottom = CHART_PAD["top"], CHART_H - CHART_PAD["bottom"]
+    steps = max(1, len(series) - 1)
+
+    def x_of(i):
+        return round(left + (right - left) * i / steps, 1)
+
+    def y_of(v):
+        return round(bottom - (bottom - top) * (v - lo) / (hi - lo), 1)
+
+    lines = [[(x_of(i), y_of(row[seat])) for i, row in enumerate(series)]
+             for seat in range(players)]
+    ticks = sorted({lo, 0, hi})
+    every = max(1, (len(shown) + 4) // 5)
+    x_ticks = [(h["hand"], x_of(i + 1)) for i, h in enumerate(shown)
+               if i % every == 0 or i == len(shown) - 1]
+    return {"hands": [h["hand"] for h in shown], "first": first, "lo": lo, "hi": hi,
+            "zero_y": y_of(0), "lines": lines, "y_ticks": [(v, y_of(v)) for v in ticks],
+            "x_ticks": x_ticks, "width": CHART_W, "height": CHART_H}
+
+
+def chart_text(lang: str, history: list[dict], players: list[dict], human: int,
+               limit: int = CHART_HANDS) -> list[str]:
+    """The chart as sentences (its text alternative): the hands shown, then each player's
+    balance after each of those hands."""
+    shown = history[-limit:]
+    if not shown:
+        return [t(lang, "tk_ledger_none")]
+    out = [t(lang, "tk_chart_range", a=shown[0]["hand"], b=shown[-1]["hand"])]
+    for seat in range(len(players)):
+        values = ", ".join(signed(h["balances"][seat]) for h in shown)
+        out.append(t(lang, "tk_chart_line", name=display_name(lang, players, seat, human),
+                     values=values))
+    return out

@@ -1,0 +1,193 @@
+"""The Tonk table's plan (game/web/tonk_model.py): pure Python, checked against real engine
+views over whole hands with 2–4 players, so that every action the page offers is legal,
+there is always something to do, and every text exists in both languages."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from game import session as session_mod
+from game.i18n import TEXTS, reason
+from game.session import Session
+from game.web import tonk_model as tm
+
+
+@pytest.fixture(autouse=True)
+def tonk_playable(monkeypatch):
+    """The model is tested whether or not the lobby offers Tonk yet."""
+    monkeypatch.setitem(session_mod.GAMES["tonk"], "built", True)
+
+
+def players(n: int) -> list[dict]:
+    out = [{"name": "Du", "kind": "human"}]
+    out += [{"name": f"Dator {i}", "kind": "bot", "level": ("easy", "normal")[i % 2]}
+            for i in range(1, n)]
+    return out
+
+
+def offered(p: dict) -> list[str]:
+    out = [b["action"] for b in p["buttons"] if b["action"]]
+    out += [p[k] for k in ("stock", "pile", "next") if p[k]]
+    out += list(p["targets"].values()) + p["spreads"]
+    out += [c["action"] for c in p["hand"] if c["action"]]
+    return out
+
+
+def human_choice(rng: random.Random, v: dict, lang: str) -> tuple[dict, str]:
+    """Choose like a player on the page: a selection of cards (none, one playable card, or
+    the cards of a legal spread), then one of the actions the plan shows for it."""
+    legal = v["legal"]
+    base = tm.plan(v, [], lang)
+    playable = [c["card"] for c in base["hand"] if c["playable"]]
+    selected: list[str] = []
+    roll = rng.random()
+    if base["spreads"] and roll < 0.5:
+        selected = base["spreads"][0].split()[1:]
+        rng.shuffle(selected)
+    elif playable:  # a discard needs a selected card first
+        selected = [rng.choice(playable)]
+    p = tm.plan(v, selected, lang)
+    acts = offered(p)
+    assert acts and all(a in legal for a in acts), (acts, legal)
+    if "knock" in acts and rng.random() < 0.85:  # knock rarely, so hands get played
+        acts.remove("knock")
+    return p, rng.choice(acts)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_every_action_the_plan_offers_is_legal_over_whole_hands(n):
+    rng = random.Random(n)
+    ends = set()
+    for seed in range(3):
+        s = Session.new("tonk", {}, players(n), seed)
+        hands = 0
+        for _ in range(6000):
+            if s.waiting() == "bot":
+                s.step_bot()
+                continue
+            v = s.view()
+            lang = rng.choice(("sv", "en"))
+            p, action = human_choice(rng, v, lang)
+            assert p["status"] and "{" not in p["status"]
+            if v["state"]["phase"] == "hand_over":
+                assert p["next"] == "next" and action == "next"
+                ends.add(v["state"]["result"]["end"])
+                hands += 1
+                if hands == 4:
+                    break
+            s.play(action)
+        assert hands == 4
+        assert sum(s.state.ledger.balances()) == 0
+    assert ends
+
+
+def test_a_selection_that_is_a_spread_gets_the_spread_action_in_any_order():
+    legal = ["spread 3H 4H 5H", "discard 3H", "discard 4H", "discard 5H", "discard KS"]
+    v = {"state": {"phase": "play", "hand": ["3H", "4H", "5H", "KS"], "pile_top": None},
+         "legal": legal, "human": 0, "players": players(2), "actor": 0}
+    p = tm.plan(v, ["5H", "3H", "4H"], "en")
+    spread = next(b for b in p["buttons"] if b["id"] == "spread")
+    assert spread["action"] == "spread 3H 4H 5H" and spread["enabled"]
+    assert p["status"] == "3 cards selected: a spread. Tap Spread."
+    # no selection: the button is there (it selects the spread) but plays nothing itself
+    spread = next(b for b in tm.plan(v, [], "sv")["buttons"] if b["id"] == "spread")
+    assert spread["action"] is None and spread["enabled"]
+    # two cards of a spread are not one: the button explains instead of playing
+    spread = next(b for b in tm.plan(v, ["3H", "KS"], "en")["buttons"] if b["id"] == "spread")
+    assert spread["action"] is None and not spread["enabled"]
+
+
+def test_hit_targets_and_discard_for_one_selected_card():
+    legal = ["hit QH s1", "hit QH s3", "discard 2S", "discard QH"]
+    v = {"state": {"phase": "play", "hand": ["2S", "QH"], "pile_top": "9D"},
+         "legal": legal, "human": 0, "players": players(3), "actor": 0}
+    p = tm.plan(v, ["QH"], "sv")
+    assert p["targets"] == {"s1": "hit QH s1", "s3": "hit QH s3"}
+    assert next(b for b in p["buttons"] if b["id"] == "discard")["action"] == "discard QH"
+    assert p["status"] == "Valt: hjärter dam. Tryck Kasta, ett markerat utlägg, eller välj fler kort."
+    assert tm.plan(v, ["2S"], "en")["targets"] == {}
+
+
+def test_start_of_turn_offers_knock_stock_and_pile():
+    v = {"state": {"phase": "start", "hand": ["2S", "QH"], "pile_top": "9D", "stock_dry": False},
+         "legal": ["knock", "draw stock", "draw pile"], "human": 0, "players": players(2),
+         "actor": 0}
+    p = tm.plan(v, ["2S"], "en")
+    assert [b["id"] for b in p["buttons"]] == ["knock"]
+    assert (p["stock"], p["pile"], p["selected"]) == ("draw stock", "draw pile", [])
+    assert not any(c["playable"] for c in p["hand"])
+    assert p["status"] == "Your turn: knock, draw from the stock or take the nine of diamonds."
+    dry = dict(v, legal=["knock", "draw pile", "end"],
+               state=dict(v["state"], stock_dry=True))
+    p = tm.plan(dry, [], "sv")
+    assert [b["id"] for b in p["buttons"]] == ["knock", "end"] and p["stock"] is None
+    assert p["status"].startswith("Talongen är slut")
+
+
+def test_every_tonk_text_exists_in_both_languages_with_the_same_fields():
+    keys = [k for k in TEXTS["en"] if k.startswith("tk_")]
+    assert len(keys) > 50
+    for key in keys + [k for k in TEXTS["sv"] if k.startswith("tk_")]:
+        assert key in TEXTS["sv"] and key in TEXTS["en"], key
+        fields = [set(re.findall(r"{(\w+)}", TEXTS[lg][key])) for lg in ("sv", "en")]
+        assert fields[0] == fields[1], key
+
+
+def test_every_illegal_code_of_the_engine_has_a_reason_in_both_languages():
+    import inspect
+
+    from game import tonk
+    codes = set(re.findall(r'IllegalAction\("(\w+)"', inspect.getsource(tonk)))
+    assert "hit_locked" in codes and "not_a_spread" in codes
+    for code in codes - {"illegal"}:
+        for lang in ("sv", "en"):
+            assert f"why_{code}" in TEXTS[lang], code
+            text = reason(lang, code, {"card": "QH", "spread": 2})
+            assert text and "{" not in text
+
+
+@pytest.mark.parametrize("end", ["knock", "tonk_out", "out_by_discard", "tonk_deal",
+                                 "tonk_tie", "dry_stock", "turn_limit"])
+def test_every_way_a_hand_ends_has_a_headline(end):
+    result = {"end": end, "player": 1, "caught": False, "winners": [1],
+              "payouts": [{"payer": 0, "payee": 1, "amount": 2, "units": 2,
+                           "reason": "tonk_out"}]}
+    for lang in ("sv", "en"):
+        text = tm.headline(lang, result, players(2), 0)
+        assert text and "{" not in text and not text.startswith("tk_")
+        assert tm.describe_event(lang, {"type": "hand_over", "result": result},
+                                 players(2), 0) == text
+    lines = tm.payout_lines("en", result, players(2), 0)
+    assert lines[0]["text"] == "You to Computer 1: 2 chips" and lines[0]["why"] == "tonked out"
+
+
+def test_event_sentences():
+    ps = players(3)
+    assert tm.describe_event("sv", {"type": "spread", "player": 1, "cards": ["3H", "4H", "5H"]},
+                             ps, 0) == "Dator 1 lägger ut hjärter trea, hjärter fyra och hjärter femma."
+    assert tm.describe_event("en", {"type": "hit", "player": 2, "card": "6H", "owner": 0,
+                                    "spread": 1}, ps, 0) == \
+        "Computer 2 hits your spread with the six of hearts."
+    assert tm.describe_event("en", {"type": "knock", "player": 1}, ps, 0) == "Computer 1 knocks!"
+    assert tm.describe_event("en", {"type": "discard", "player": 0, "card": "2S"}, ps, 0) is None
+    assert tm.describe_event("en", {"type": "turn", "player": 1}, ps, 0) is None
+
+
+def test_chart_geometry_starts_at_zero_and_keeps_the_last_hands():
+    history = [{"hand": 1, "balances": [2, -1, -1]}, {"hand": 2, "balances": [0, 1, -1]}]
+    c = tm.chart(history, 3)
+    assert c["hands"] == [1, 2] and (c["lo"], c["hi"]) == (-1, 2)
+    assert [len(line) for line in c["lines"]] == [3, 3, 3]
+    assert all(line[0][1] == c["zero_y"] for line in c["lines"])  # everyone starts at 0
+    assert c["lines"][0][1][1] < c["zero_y"] < c["lines"][1][2][1] + 1000
+    long = [{"hand": h, "balances": [h, -h]} for h in range(1, 31)]
+    c = tm.chart(long, 2)
+    assert c["hands"] == list(range(11, 31)) and len(c["lines"][0]) == 21
+    assert c["lines"][0][0][1] == tm.chart(long, 2)["lines"][0][0][1]
+    assert tm.chart([], 2)["lines"] == [[(tm.CHART_PAD["left"], tm.chart([], 2)["zero_y"])]] * 2
+    text = tm.chart_text("en", history, players(3), 0)
+    assert text == ["Hands 1 to 2.", "You: +2, 0.", "Computer 1: \u22121, +1.",
+                    "Computer 2: \u22121, \u22121."]
