@@ -74,7 +74,9 @@ class DunkaTable(TableView):
             main_col.appendChild(self.round_el(v))
         if over:
             main_col.appendChild(self.result_el(v))
-        buttons = [b for b in p["buttons"] if not (b["id"] == "laydown" and self.chooser)]
+        # the round summary carries "Next round"; the chooser replaces "Lay down"
+        buttons = [b for b in p["buttons"] if not (b["id"] == "laydown" and self.chooser)
+                   and b["id"] != "next-round"]
         main_col.appendChild(self.actions_el(buttons))
         sort_next = "rank" if self.sort == "suit" else "suit"
         me = h("div", {"class": "me"}, h("span", text=t(lang, "your_hand")))
