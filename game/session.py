@@ -22,15 +22,16 @@ from .engine import GameState, IllegalAction, Rng, SaveError, SettingError
 GAMES: dict[str, dict[str, Any]] = {
     "durak": {"built": True, "players": (2, 6), "module": "durak", "fixed": {},
               "series": True},
-    "dunka": {"built": True, "players": (2, 6), "module": "rummy",
+    "dunka": {"built": True, "players": (2, 6), "default_players": 4, "module": "rummy",
               "fixed": {"variant": "dunka"}, "series": False},
-    "elvakort": {"built": False, "players": (2, 8), "module": "rummy",
+    "elvakort": {"built": False, "players": (2, 8), "default_players": 4, "module": "rummy",
                  "fixed": {"variant": "elvakort"}, "series": False},
     "tonk": {"built": False, "players": (2, 4), "module": "tonk", "fixed": {},
              "series": False},
 }
 """Every game of the lobby: whether it is playable yet, its player range, the engine module
 (imported only when the game is played, so a page with one game compiles one engine), the
+lobby's default player count where the rules name one (``default_players``; else 2), the
 settings fixed by the game (Dunka is the rummy engine with ``variant="dunka"``), and
 whether games are grouped in a series (Durak, DUR-20; Dunka's six rounds and Tonk's hands
 are one game each)."""

@@ -293,7 +293,7 @@ class App:
         if not isinstance(mine, dict):
             mine = lobby if lobby.get("game", "durak") == game and "players" in lobby else {}
         low, high = GAMES[game]["players"]
-        n = mine.get("players", min(max(2, low), high))
+        n = mine.get("players", GAMES[game].get("default_players", low))
         n = min(high, max(low, n)) if isinstance(n, int) else low
         levels = [lv for lv in (mine.get("levels") or []) if lv in ("easy", "normal")]
         rules = make_rules(game, {}).to_dict()
