@@ -1,0 +1,281 @@
+"""Scoresheets for six-round games played with real cards at the table (Dunka, DUN-18;
+Elvakorts-Rummy, ELV-14): players, each round's points, running totals and the winner by
+each game's rule, with validation, JSON and CSV export and import.
+
+Pure Python: the page keeps sheets in localStorage (``saves``) and draws them; the same
+sheet shape prints as a blank or filled form. Points are whole numbers; Elvakort allows
+negative round points (table cards plus, hand cards minus, ELV-13), Dunka does not (DUN-14).
+Rounds are filled in order: a round's cells open once every cell of the round before it is
+filled.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+
+from .engine import SaveError, SettingError
+
+ROUNDS = 6
+GAMES = {"dunka": {"players": (2, 6), "lower_wins": True, "negative": False},
+         "elvakort": {"players": (2, 8), "lower_wins": False, "negative": True}}
+"""The six-round games a sheet can be for: player range, who wins, negative points."""
+MAX_POINTS = 10_000
+NAME_LENGTH = 24
+FORMAT = "kortbordet-scoresheet"
+
+
+def contracts(game: str) -> list[dict]:
+    """The six rounds' contracts of ``game`` as ``Contract.to_dict()`` dicts (DUN-3 table,
+    ELV table). Raises ``SettingError`` for another game."""
+    from .melds import DUNKA_CONTRACTS, ELVAKORT_CONTRACTS
+    if game not in GAMES:
+        raise SettingError("game", game, tuple(GAMES))
+    table = DUNKA_CONTRACTS if game == "dunka" else ELVAKORT_CONTRACTS
+    return [c.to_dict() for c in table]
+
+
+def parse_points(game: str, text: str) -> int:
+    """A cell's text as points: a whole number (``-15`` allowed for Elvakort), at most
+    ``MAX_POINTS`` either way. Raises ``ValueError`` with a short reason code as its
+    message: ``"empty"``, ``"not_whole"``, ``"negative"``, ``"too_large"``."""
+    value = str(text).strip().replace("\u2212", "-")
+    if not value:
+        raise ValueError("empty")
+    digits = value[1:] if value[:1] in "+-" else value
+    if not digits.isdigit() or len(digits) > 6:
+        raise ValueError("not_whole")
+    points = int(value)
+    if points < 0 and not GAMES[game]["negative"]:
+        raise ValueError("negative")
+    if abs(points) > MAX_POINTS:
+        raise ValueError("too_large")
+    return points
+
+
+def _clean_name(name) -> str:
+    return str(name if name is not None else "").strip()[:NAME_LENGTH]
+
+
+@dataclass
+class TableSheet:
+    """One table-play scoresheet.
+
+    Attributes:
+        id: a stable id (``"sheet-<ms>"``), the key in the saved list.
+        game: ``"dunka"`` or ``"elvakort"``.
+        names: the players in seat order (2–6 for Dunka, 2–8 for Elvakort), non-empty.
+        cells: ``ROUNDS`` rows of one ``int | None`` per player (``None``: not entered).
+        created: when it was made, ms since the epoch (for sorting and the file name).
+
+    Raises ``SettingError`` for an unknown game, a bad player count or an empty name.
+    """
+
+    id: str
+    game: str
+    names: list[str]
+    cells: list[list] = field(default_factory=list)
+    created: int = 0
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise SettingError("game", self.game, tuple(GAMES))
+        low, high = GAMES[self.game]["players"]
+        self.names = [_clean_name(n) for n in self.names]
+        if not low <= len(self.names) <= high:
+            raise SettingError("players", len(self.names), range(low, high + 1))
+        if not all(self.names):
+            raise SettingError("names", "", ["a name for every player"])
+        if not self.cells:
+            self.cells = [[None] * len(self.names) for _ in range(ROUNDS)]
+
+    @classmethod
+    def new(cls, game: str, names: list[str], now_ms: int) -> "TableSheet":
+        """A blank sheet. Raises ``SettingError`` as the constructor."""
+        return cls(f"sheet-{int(now_ms)}", game, list(names), created=int(now_ms))
+
+    # ------------------------------------------------------------ entering points
+
+    def round_complete(self, r: int) -> bool:
+        """True when every cell of round ``r`` (0-based) is filled."""
+        return all(v is not None for v in self.cells[r])
+
+    def open_rounds(self) -> int:
+        """How many rounds may be edited: the filled ones and the first unfilled one."""
+        n = 0
+        while n < ROUNDS and self.round_complete(n):
+            n += 1
+        return min(ROUNDS, n + 1)
+
+    def set_cell(self, r: int, seat: int, text: str) -> int | None:
+        """Enter ``text`` for player ``seat`` in round ``r`` (0-based); empty text clears
+        the cell (only in the last open round, so earlier rounds stay complete). Returns
+        the stored value. Raises ``ValueError`` (message: a reason code of
+        ``parse_points``, or ``"round_locked"`` when an earlier round is not complete, or
+        ``"clear_later_first"``) and changes nothing then."""
+        if not (0 <= r < ROUNDS and 0 <= seat < len(self.names)):
+            raise ValueError("no_such_cell")
+        if r >= self.open_rounds():
+            raise ValueError("round_locked")
+        if not str(text).strip():
+            if r + 1 < ROUNDS and any(v is not None for v in self.cells[r + 1]):
+                raise ValueError("clear_later_first")
+            self.cells[r][seat] = None
+            return None
+        value = parse_points(self.game, text)
+        self.cells[r][seat] = value
+        return value
+
+    # ------------------------------------------------------------ results
+
+    def totals(self) -> list[int]:
+        """Each player's total over the entered points."""
+        return [sum(row[s] or 0 for row in self.cells) for s in range(len(self.names))]
+
+    def running(self) -> list[list[int] | None]:
+        """Per round the running totals after it, ``None`` for rounds not complete."""
+        out, acc = [], [0] * len(self.names)
+        for r in range(ROUNDS):
+            if not self.round_complete(r):
+                out.append(None)
+                continue
+            acc = [a + v for a, v in zip(acc, self.cells[r])]
+            out.append(list(acc))
+        return out
+
+    def is_complete(self) -> bool:
+        return all(self.round_complete(r) for r in range(ROUNDS))
+
+    def leaders(self) -> list[int]:
+        """The seats with the best total by the game's rule (Dunka lowest, DUN-17;
+        Elvakort highest, ELV-14); the winners once the sheet is complete; empty before
+        any round is complete."""
+        if not self.round_complete(0):
+            return []
+        totals = self.totals()
+        best = min(totals) if GAMES[self.game]["lower_wins"] else max(totals)
+        return [s for s, v in enumerate(totals) if v == best]
+
+    # ------------------------------------------------------------ files
+
+    def to_dict(self) -> dict:
+        """JSON-safe; ``from_dict`` reads it back."""
+        return {"format": FORMAT, "version": 1, "id": self.id, "game": self.game,
+                "names": list(self.names), "cells": [list(row) for row in self.cells],
+                "created": self.created}
+
+    @classmethod
+    def from_dict(cls, data) -> "TableSheet":
+        """Read a sheet, checking every value. Raises ``SaveError`` with a readable reason
+        (the page shows it and keeps what it had)."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SaveError("this is not a Kortbordet scoresheet")
+        try:
+            sheet = cls(str(data["id"])[:40], data["game"], list(data["names"]),
+                        created=int(data.get("created", 0)))
+        except SettingError as exc:
+            raise SaveError(f"the scoresheet is damaged: {exc}") from exc
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveError(f"the scoresheet is damaged: {exc}") from exc
+        cells = data.get("cells")
+        if not isinstance(cells, list) or len(cells) != ROUNDS or any(
+                not isinstance(row, list) or len(row) != len(sheet.names) for row in cells):
+            raise SaveError("the scoresheet must have six rounds with one cell per player")
+        for r, row in enumerate(cells):
+            for seat, value in enumerate(row):
+                if value is None:
+                    continue
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise SaveError(f"round {r + 1}: points must be whole numbers")
+                try:
+                    sheet.set_cell(r, seat, str(value))
+                except ValueError as exc:
+                    raise SaveError(f"round {r + 1}, {sheet.names[seat]}: {exc}") from exc
+        return sheet
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+    def to_csv(self) -> str:
+        """A CSV table: a header ``round,contract,<names...>``, six rows of points (empty
+        when not entered), then a ``total`` row. The first line is a comment-free header so
+        spreadsheet programs open it directly."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["game", self.game, *([""] * (len(self.names) - 1))])
+        writer.writerow(["round", *self.names])
+        for r, row in enumerate(self.cells):
+            writer.writerow([r + 1, *("" if v is None else v for v in row)])
+        writer.writerow(["total", *self.totals()])
+        return out.getvalue()
+
+    @classmethod
+    def from_csv(cls, text: str, now_ms: int) -> "TableSheet":
+        """Read ``to_csv`` output (the ``total`` row is checked, not trusted). Raises
+        ``SaveError`` with the line that is wrong."""
+        rows = [r for r in csv.reader(io.StringIO(str(text))) if any(c.strip() for c in r)]
+        if len(rows) < 2 or rows[0][:1] != ["game"] or len(rows[0]) < 2:
+            raise SaveError("the CSV file must start with a 'game' line")
+        game = rows[0][1].strip()
+        if rows[1][:1] != ["round"]:
+            raise SaveError("the second line must be 'round' followed by the players' names")
+        try:
+            sheet = cls.new(game, rows[1][1:], now_ms)
+        except SettingError as exc:
+            raise SaveError(f"the CSV file is not a scoresheet: {exc}") from exc
+        body = [r for r in rows[2:] if r[0].strip().lower() != "total"]
+        if len(body) > ROUNDS:
+            raise SaveError("the CSV file has more than six rounds")
+        for line, row in enumerate(body, start=3):
+            if len(row) != len(sheet.names) + 1 or row[0].strip() != str(line - 2):
+                raise SaveError(f"line {line}: expected round {line - 2} and "
+                                f"{len(sheet.names)} points")
+            for seat, text in enumerate(row[1:]):
+                if not text.strip():
+                    continue
+                try:
+                    sheet.set_cell(line - 3, seat, text)
+                except ValueError as exc:
+                    raise SaveError(f"line {line}, {sheet.names[seat]}: {exc}") from exc
+        total = [r for r in rows[2:] if r[0].strip().lower() == "total"]
+        if total and [c.strip() for c in total[0][1:]] != [str(v) for v in sheet.totals()]:
+            raise SaveError("the total line does not add up")
+        return sheet
+
+
+def load_sheets(text: str | None) -> list[TableSheet]:
+    """The saved table-play sheets (newest first). Raises ``SaveError`` when the text is
+    damaged (the page keeps it as a backup)."""
+    if not text:
+        return []
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise SaveError("the scoresheets are not readable JSON") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("sheets"), list):
+        raise SaveError("these are not Kortbordet scoresheets")
+    return [TableSheet.from_dict(s) for s in data["sheets"]]
+
+
+def dump_sheets(sheets: list[TableSheet]) -> str:
+    return json.dumps({"format": FORMAT + "s", "version": 1,
+                       "sheets": [s.to_dict() for s in sheets]}, separators=(",", ":"))
+
+
+def read_file(name: str, text: str, now_ms: int) -> TableSheet:
+    """An imported file (``.json`` or ``.csv`` by name, else by content) as a new sheet
+    with a fresh id. Raises ``SaveError`` with a reason the player can act on."""
+    text = str(text)
+    if len(text) > 200_000:
+        raise SaveError("the file is too large for a scoresheet")
+    if name.lower().endswith(".json") or text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise SaveError("the file is not readable JSON") from exc
+        sheet = TableSheet.from_dict(data)
+        sheet.id, sheet.created = f"sheet-{int(now_ms)}", int(now_ms)
+        return sheet
+    return TableSheet.from_csv(text, now_ms)
