@@ -66,6 +66,15 @@ def hit_targets(legal: list[str], card: str) -> dict[str, str]:
     return out
 
 
+def hand_value(cards: list[str]) -> int:
+    """The total of cards in hand (TONK-1): ace 1, 2–10 face value, J/Q/K 10."""
+    total = 0
+    for card in cards:
+        rank = card.split(".")[0][:-1]
+        total += 1 if rank == "A" else 10 if rank in ("J", "Q", "K") else int(rank)
+    return total
+
+
 def plan(view: dict, selected: list[str], lang: str) -> dict:
     """The interactive parts of the Tonk table.
 

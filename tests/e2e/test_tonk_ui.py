@@ -1,0 +1,125 @@
+"""The Tonk page through the DOM (Playwright, Chromium): several hands with a knock by the
+human (TONK-11) and the hand results, the chip ledger and its chart surviving a reload
+(TONK-3, TONK-14), the engine's reasons for taps that are not moves, and a spread laid
+from a selection.
+
+Uses conftest.py's fixtures: any console error, page error, failed request or request to
+another origin fails the test.
+"""
+
+from __future__ import annotations
+
+import random
+
+from browser_harness import open_game
+from durak_driver import tap, wait_settled
+from tonk_driver import hand, hand_no, human_move, ledger, play_until
+
+FAST = "?game=tonk&players=3&seed=11&speed=instant"
+
+
+def result_shown(page) -> bool:
+    return page.locator("#hand-result").count() > 0
+
+
+def test_several_hands_with_a_knock_by_the_human(page, site):
+    open_game(page, site.url + FAST)
+    assert page.locator("#table[data-game=tonk] #hand-info").count() == 1
+    rng = random.Random(5)
+    # play the first hand out without knocking
+    play_until(page, rng, result_shown)
+    first = page.locator("#hand-result")
+    assert first.locator(".big").inner_text().strip()
+    assert first.locator(".points li").count() == 3
+    tap(first.locator("[data-action=next]"))
+    # the human knocks at the first chance in a later hand
+    play_until(page, rng, lambda p: p.locator(".actions [data-ui=knock][data-action]").count()
+               > 0 and not result_shown(p))
+    before = hand_no(page)
+    tap(page.locator(".actions [data-ui=knock]"))
+    assert wait_settled(page) == "human"
+    res = page.locator("#hand-result")
+    assert res.get_attribute("data-end") == "knock" and res.get_attribute("data-player") == "0"
+    assert int(res.get_attribute("data-hand")) == before
+    assert res.locator(".points li[data-total]").count() == 3  # every hand is shown
+    assert all(x.strip() for x in res.locator(".points .tot").all_inner_texts())
+    pays = res.locator(".payouts li")
+    assert pays.count() >= 2  # the knocker wins 1 from each, or pays and someone collects
+    reasons = set(pays.evaluate_all("els => els.map(e => e.dataset.reason)"))
+    if res.get_attribute("data-caught") == "true":
+        assert "caught" in reasons
+    else:
+        assert reasons == {"knock_won"}
+    nets = res.locator(".points li").evaluate_all("els => els.map(e => Number(e.dataset.net))")
+    assert sum(nets) == 0
+    # the ledger: one row per player, sums to zero, the chart has one point per hand
+    led = ledger(page)
+    assert len(led["balances"]) == 3 and sum(led["balances"]) == 0
+    assert int(page.get_attribute("#ledger", "data-hands")) == before
+    assert len(led["hands"].split()) == before and len(led["lines"]) == 3
+    assert len(led["text"]) == 4  # the range and one sentence per player
+    # more hands through the DOM
+    tap(res.locator("[data-action=next]"))
+    play_until(page, rng, lambda p: result_shown(p) and hand_no(p) >= before + 2)
+    assert int(page.get_attribute("#ledger", "data-hands")) == hand_no(page)
+    assert sum(ledger(page)["balances"]) == 0
+
+
+def test_the_ledger_and_the_hand_survive_a_reload(page, site):
+    open_game(page, site.url + "?game=tonk&players=2&seed=4&speed=instant")
+    rng = random.Random(2)
+    play_until(page, rng, lambda p: int(p.get_attribute("#ledger", "data-hands")) >= 2
+               and not result_shown(p))
+    for _ in range(3):
+        if wait_settled(page) != "human" or result_shown(page):
+            break
+        human_move(page, rng)
+    wait_settled(page)
+    before = ledger(page)
+    assert before["balances"] and before["hands"]
+    hand_before, no_before = hand(page), hand_no(page)
+    status = page.locator("#status-line").inner_text()
+    open_game(page, page.url, reload=True)
+    wait_settled(page)
+    assert ledger(page) == before
+    assert hand(page) == hand_before and hand_no(page) == no_before
+    assert page.locator("#status-line").inner_text() == status
+
+
+def test_taps_that_are_not_moves_get_the_engine_reason(page, site):
+    open_game(page, site.url + "?game=tonk&players=2&seed=3&speed=instant&lang=sv")
+    rng = random.Random(1)
+    play_until(page, rng, lambda p: p.locator(".stock-pile [data-action]").count() > 0)
+    knock = page.locator(".actions [data-ui=knock]")
+    if knock.count():
+        assert knock.inner_text() == "Knacka"
+    # a hand card before drawing: the engine says draw first; nothing is played
+    page.locator(".hand .card").first.click(position={"x": 8, "y": 16}, force=True)
+    reason = page.locator("#reason")
+    reason.wait_for()
+    assert "Ta först ett kort" in reason.inner_text()
+    assert page.locator(".stock-pile [data-action]").count() == 1
+    # after drawing, the stock is not a move any more: it says so
+    tap(page.locator(".stock-pile [data-action]"))
+    page.locator(".stock-pile .card").first.click(position={"x": 8, "y": 16}, force=True)
+    assert "redan tagit" in page.locator("#reason").inner_text()
+
+
+def test_a_spread_is_laid_from_the_selection(page, site):
+    open_game(page, site.url + "?game=tonk&players=2&seed=9&speed=instant")
+    rng = random.Random(7)
+    play_until(page, rng, lambda p: p.locator(".actions [data-ui=spread]").count() > 0,
+               max_moves=4000)
+    before = page.locator(".spreads [data-spread]").count()
+    tap(page.locator(".actions [data-ui=spread]"))
+    selected = page.eval_on_selector_all(".hand [aria-pressed=true]",
+                                         "els => els.map(e => e.dataset.card)")
+    assert len(selected) >= 3
+    button = page.locator(".actions [data-ui=spread][data-action]")
+    assert sorted(button.get_attribute("data-action").split()[1:]) == sorted(selected)
+    tap(button)
+    wait_settled(page)
+    laid = page.eval_on_selector_all(".spreads [data-owner='0'] [data-card]",
+                                     "els => els.map(e => e.dataset.card)")
+    assert set(selected) <= set(laid) or result_shown(page)
+    assert page.locator(".spreads [data-spread]").count() >= before + (0 if result_shown(page) else 1)
