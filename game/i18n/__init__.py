@@ -1,7 +1,8 @@
 """Swedish and English texts of the page (sv is a first-class language).
 
 ``sv.TEXTS`` and ``en.TEXTS`` hold the shared texts and Durak's; each other game keeps its
-texts in its own module (``dunka.TEXTS``, ``tonk.TEXTS``: ``{"sv": {...}, "en": {...}}``),
+texts in its own module (``dunka.TEXTS``, ``tonk.TEXTS``, ``sheets.TEXTS``: ``{"sv": {...},
+"en": {...}}``),
 merged here. Both languages hold the same keys (a test checks it). Texts are plain
 strings with ``str.format`` fields; the page inserts them with ``textContent`` only.
 Pure Python: no browser imports, so it is tested in CPython.
@@ -9,11 +10,11 @@ Pure Python: no browser imports, so it is tested in CPython.
 
 from __future__ import annotations
 
-from . import dunka, en, sv, tonk
+from . import dunka, en, sheets, sv, tonk
 
 LANGS = ("sv", "en")
-TEXTS = {"sv": {**sv.TEXTS, **dunka.TEXTS["sv"], **tonk.TEXTS["sv"]},
-         "en": {**en.TEXTS, **dunka.TEXTS["en"], **tonk.TEXTS["en"]}}
+TEXTS = {lang: {**base.TEXTS, **dunka.TEXTS[lang], **tonk.TEXTS[lang], **sheets.TEXTS[lang]}
+         for lang, base in (("sv", sv), ("en", en))}
 RANK_KEYS = {"2": "rank_2", "3": "rank_3", "4": "rank_4", "5": "rank_5", "6": "rank_6",
              "7": "rank_7", "8": "rank_8", "9": "rank_9", "10": "rank_10", "J": "rank_J",
              "Q": "rank_Q", "K": "rank_K", "A": "rank_A"}

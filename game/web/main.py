@@ -72,6 +72,7 @@ class App:
         self.view: dict | None = None
         self.table = None  # the game's TableView while a session is shown
         self.history_open: str | None = None  # the finished scoresheet shown in the lobby
+        self.sheets = None  # the scoresheets screen (game.web.sheets), made when first shown
         self.timer = None
         self.screen = "lobby"
         self.reason_text = ""
@@ -81,13 +82,15 @@ class App:
         self.root = document.getElementById("screen")
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
                          create_proxy(self.on_change), create_proxy(self.bot_tick),
-                         create_proxy(self.on_resize), create_proxy(self.on_focus)]
+                         create_proxy(self.on_resize), create_proxy(self.on_focus),
+                         create_proxy(self.on_input)]
         self._tick = self._proxies[3]
         document.addEventListener("click", self._proxies[0])
         document.addEventListener("keydown", self._proxies[1])
         document.addEventListener("change", self._proxies[2])
         window.addEventListener("resize", self._proxies[4])
         document.addEventListener("focusin", self._proxies[5])
+        document.addEventListener("input", self._proxies[6])
 
     # ------------------------------------------------------------ storage
 
@@ -396,6 +399,11 @@ class App:
                    h("div", {"class": "row"}, h("label", {"for": "lobby-lang"},
                                                 text=t(lang, "language")), lang_sel)),
                  self.prefs_panel())
+        side.appendChild(h("section", {"class": "panel", "aria-labelledby": "sheets-h"},
+                           h("h2", {"id": "sheets-h"}, text=t(lang, "sh_open_screen")),
+                           h("p", {"class": "hint"}, text=t(lang, "sh_open_screen_hint")),
+                           h("button", {"type": "button", "class": "ui-btn", "data-ui": "sheets"},
+                             text=t(lang, "sh_btn"))))
         history = self.history_panel()
         if history is not None:
             side.appendChild(history)
@@ -670,6 +678,12 @@ class App:
         if ui == "lobby":
             self.show_lobby()
             return
+        if ui == "sheets":
+            self.show_sheets()
+            return
+        if self.screen == "sheets":
+            self.sheets.on_click(el)
+            return
         if ui in ("history-open", "history-close", "history-delete"):
             self.history_action(ui, str(el.getAttribute("data-id") or ""))
             return
@@ -730,9 +744,25 @@ class App:
                 c.setAttribute("tabindex", "0" if c.isSameNode(target) else "-1")
             self.focus_card = str(target.getAttribute("data-card"))
 
+    def show_sheets(self) -> None:
+        """The scoresheets screen (table play, printing, files)."""
+        if self.sheets is None:
+            from game.web.sheets import SheetsScreen
+            self.sheets = SheetsScreen(self)
+        self.sheets.show()
+
+    def on_input(self, event) -> None:
+        try:
+            if self.screen == "sheets" and self.sheets is not None:
+                self.sheets.on_input(event.target)
+        except Exception as exc:
+            self.internal_error(exc)
+
     def on_change(self, event) -> None:
         try:
             el = event.target
+            if self.screen == "sheets" and el is not None and self.sheets.on_change(el):
+                return
             pref = el.getAttribute("data-pref") if el else None
             if pref == "speed":
                 self.speed = str(el.value)
@@ -777,6 +807,8 @@ class App:
         if self.screen == "table":
             self.translate_chrome()
             self.render()
+        elif self.screen == "sheets":
+            self.sheets.show()
         else:
             self.show_lobby()
 

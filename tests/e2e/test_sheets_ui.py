@@ -1,0 +1,113 @@
+"""Scoresheets for table play (Playwright, Chromium): typed in, validated, saved as typed,
+reloaded, printed on one A4 page, exported, and a bad imported file refused with nothing
+lost. Uses conftest.py's fixtures (console errors and foreign requests fail a test)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from browser_harness import open_game
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from game.scoresheet import read_file  # noqa: E402
+
+SHEETS = "kortbordet.v1.sheets"
+
+
+def new_sheet(page, site, game="dunka", names=("Anna", "Bo", "Cia")):
+    open_game(page, site.url + "?lang=en")
+    page.locator("[data-ui=sheets]").click()
+    page.select_option("#sheet-game", game)
+    page.select_option("#sheet-count", str(len(names)))
+    for i, name in enumerate(names):
+        page.fill(f"#sheet-name-{i}", name)
+    page.locator("[data-ui=sheet-create]").click()
+    page.wait_for_selector("#sheet-editor")
+
+
+def cell(page, r, s):
+    return page.locator(f"[data-cell='{r},{s}']")
+
+
+def test_points_are_validated_saved_as_typed_and_survive_a_reload(page, site):
+    new_sheet(page, site)
+    assert cell(page, 1, 0).is_disabled()          # round 2 waits for round 1
+    for s, v in enumerate(["5", "0", "25"]):
+        cell(page, 0, s).fill(v)
+    assert not cell(page, 1, 0).is_disabled()
+    cell(page, 1, 0).fill("-5")                      # Dunka points are never negative
+    assert "negative" in page.locator("#sheet-error").inner_text()
+    cell(page, 1, 1).fill("3.5")
+    assert "whole number" in page.locator("#sheet-error").inner_text()
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{SHEETS}')"))["sheets"][0]
+    assert saved["cells"][0] == [5, 0, 25] and saved["cells"][1] == [None, None, None]
+    cell(page, 1, 0).fill("10")
+    totals = page.eval_on_selector_all("[data-total]", "els => els.map(e => e.firstChild.textContent)")
+    assert totals == ["15", "0", "25"]
+    open_game(page, page.url, reload=True)
+    page.locator("[data-ui=sheets]").click()
+    page.locator("[data-ui=sheet-open]").first.click()
+    assert cell(page, 0, 2).input_value() == "25" and cell(page, 1, 0).input_value() == "10"
+
+
+def test_elvakort_sheet_takes_negative_points_and_highest_leads(page, site):
+    new_sheet(page, site, "elvakort", ("A", "B"))
+    cell(page, 0, 0).fill("-20")
+    cell(page, 0, 1).fill("65")
+    lead = page.locator("[data-total].lead")
+    assert lead.count() == 1 and lead.get_attribute("data-total") == "1"
+
+
+def test_print_is_one_a4_page_with_the_six_rounds(page, site):
+    new_sheet(page, site)
+    cell(page, 0, 0).fill("5")
+    # (a statement list, so that Playwright does not call the function it evaluates to)
+    page.evaluate("window.printed = 0; window.print = () => { window.printed += 1 }; 0")
+    page.locator("[data-ui=sheet-print]").click()
+    assert page.evaluate("window.printed") == 1
+    page.emulate_media(media="print")
+    area = page.locator("#print-area .print-sheet")
+    assert area.is_visible() and not page.locator("#sheet-editor").is_visible()
+    assert area.locator("tbody tr").count() == 6
+    assert area.locator("thead th").all_inner_texts()[2:] == ["Anna", "Bo", "Cia"]
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    assert pdf.startswith(b"%PDF") and b"/Count 1" in pdf   # one page
+    page.emulate_media(media="screen")
+
+
+def test_blank_form_prints_the_names_typed(page, site):
+    open_game(page, site.url + "?lang=sv")
+    page.locator("[data-ui=sheets]").click()
+    page.select_option("#sheet-count", "2")
+    page.fill("#sheet-name-0", "Mormor")
+    page.evaluate("window.print = () => {}; 0")
+    page.locator("[data-ui=sheet-print-blank]").click()
+    area = page.locator("#print-area .print-sheet[data-print=blank]")
+    assert area.count() == 1
+    assert "Mormor" in area.locator("thead").inner_text()
+
+
+def test_export_then_bad_and_good_imports(page, site):
+    new_sheet(page, site, names=("Anna", "Bo"))
+    cell(page, 0, 0).fill("5")
+    cell(page, 0, 1).fill("0")
+    with page.expect_download() as dl:
+        page.locator("#sheet-editor [data-ui=sheet-csv]").click()
+    csv_text = Path(dl.value.path()).read_text()
+    assert read_file("x.csv", csv_text, 1).cells[0] == [5, 0]
+    page.locator("[data-ui=sheet-close]").click()
+    before = page.evaluate(f"localStorage.getItem('{SHEETS}')")
+    page.set_input_files("#sheet-import", files=[{"name": "bad.csv", "mimeType": "text/csv",
+                                                  "buffer": b"game,dunka\nround,A,B\n1,5,banana\n"}])
+    notice = page.locator("#notice-text")
+    notice.wait_for()
+    assert "bad.csv" in notice.inner_text() and "Nothing was changed" in notice.inner_text()
+    assert page.evaluate(f"localStorage.getItem('{SHEETS}')") == before
+    page.set_input_files("#sheet-import", files=[{"name": "ok.csv", "mimeType": "text/csv",
+                                                  "buffer": csv_text.encode()}])
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{SHEETS}')).sheets.length === 2")
+    assert page.locator("[data-sheet]").count() == 2
