@@ -151,6 +151,8 @@ TEXTS = {
     "why_illegal": "That move is not allowed now.",
     # engine reasons (IllegalAction codes)
     "why_game_over": "The game is over.",
+    "why_game_not_over": "The game is not over yet.",
+    "why_series_over": "The series is over: start a new game.",
     "why_not_an_action": "That is not a move.",
     "why_no_such_player": "There is no such player.",
     "why_duplicate_card": "The same card is named twice.",

@@ -151,6 +151,8 @@ TEXTS = {
     "why_illegal": "Det draget är inte tillåtet nu.",
     # motorns skäl (IllegalAction-koder)
     "why_game_over": "Partiet är slut.",
+    "why_game_not_over": "Spelet är inte slut än.",
+    "why_series_over": "Serien är slut: starta ett nytt spel.",
     "why_not_an_action": "Det är inget drag.",
     "why_no_such_player": "Den spelaren finns inte.",
     "why_duplicate_card": "Samma kort är angivet två gånger.",

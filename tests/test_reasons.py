@@ -1,0 +1,34 @@
+"""Every IllegalAction reason code the engines raise has a sentence in both languages
+(issue 6 "Why not?"; the page shows it when a move is refused)."""
+
+import re
+from pathlib import Path
+
+from game.i18n import TEXTS, reason
+
+GAME = Path(__file__).resolve().parents[1] / "game"
+CODE = re.compile(r'(?:IllegalAction|err)\(\s*"([a-z_0-9]+)"')
+
+
+def all_codes() -> dict[str, str]:
+    codes = {}
+    for path in GAME.glob("*.py"):
+        for match in CODE.finditer(path.read_text(encoding="utf-8")):
+            codes[match.group(1)] = path.name
+    return codes
+
+
+def test_codes_are_found():
+    codes = all_codes()
+    assert {"cannot_beat", "must_draw_first", "card_not_in_hand"} <= set(codes)
+
+
+def test_every_reason_code_has_a_sentence_in_both_languages():
+    missing = [f"{code} ({where}) {lang}" for code, where in sorted(all_codes().items())
+               for lang in ("sv", "en") if f"why_{code}" not in TEXTS[lang]]
+    assert not missing, "reason codes without a text: " + ", ".join(missing)
+
+
+def test_reason_sentences_fill_their_card_parameters():
+    text = reason("sv", "no_joker_for_card", {"card": "9S"})
+    assert "spader nia" in text and "{" not in text
