@@ -361,7 +361,9 @@ class TonkTable(TableView):
             text.appendChild(h("li", text=sentence))
         return h("figure", {"class": "tonk-chart", "id": "ledger-chart"},
                  h("figcaption", {"id": "chart-h"},
-                   text=f"{title} ({t(lang, 'tk_chart_range', a=c['hands'][0], b=c['hands'][-1])})"),
+                   text=t(lang, "tk_chart_caption_1" if len(c["hands"]) == 1
+                          else "tk_chart_caption", title=title, a=c["hands"][0],
+                          b=c["hands"][-1])),
                  chart, legend, text)
 
     # ------------------------------------------------------------ clicks

@@ -123,3 +123,21 @@ def test_a_spread_is_laid_from_the_selection(page, site):
                                      "els => els.map(e => e.dataset.card)")
     assert set(selected) <= set(laid) or result_shown(page)
     assert page.locator(".spreads [data-spread]").count() >= before + (0 if result_shown(page) else 1)
+
+
+def test_tonk_starts_from_the_lobby_with_the_chosen_stake(page, site):
+    open_game(page, site.url + "?lang=en&speed=instant")
+    page.locator("input[name=game][value=tonk]").check()
+    page.locator("[data-rules-for=tonk]").wait_for()
+    page.select_option("#lobby-players", "2")
+    page.locator("[data-rules-for=tonk] #rule-stake").wait_for()
+    page.select_option("#rule-stake", label="5 chips")
+    tap(page.locator("[data-ui=start]"))
+    page.locator("#table[data-game=tonk]").wait_for()
+    assert "Stake: 5 chips" in page.locator("#hand-info").inner_text()
+    assert page.locator(".opponents .seat").count() == 1
+    play_until(page, random.Random(3), result_shown)
+    amounts = page.locator("#hand-result .payouts li").evaluate_all(
+        "els => els.map(e => Number(e.dataset.amount))")
+    assert all(a % 5 == 0 for a in amounts)
+    assert sum(ledger(page)["balances"]) == 0
