@@ -1,9 +1,10 @@
 """Bots never read hidden information (CPython only).
 
-For many positions of whole games (2–6 players, varied settings), the cards nobody but
-their owner has seen — the unknown part of every other hand and the talon except the
-face-up trump — are shuffled among those same places. The acting player's view must not
-change, and neither may the bot's choice, at every level and seed.
+For many positions of whole games (Durak: 2–6 players; Tonk: 2–4; varied settings), the
+cards nobody but their owner has seen — the unknown part of every other hand and the talon
+except the face-up trump (Durak); the unknown part of every other hand, the stock and the
+discards under the top one (Tonk) — are shuffled among those same places. The acting
+player's view must not change, and neither may the bot's choice, at every level and seed.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import random
 
 import pytest
 
-from game import bots
+from game import bots, tonk
 from game.durak import Rules, State, new_game
 
 
@@ -91,6 +92,93 @@ def test_choose_does_not_modify_the_view():
     for step in range(60):
         if state.is_over():
             break
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        before = repr(view)
+        legal = state.legal_actions(seat)
+        action = bots.choose(view, legal, "normal", seed=step)
+        assert repr(view) == before
+        state.apply(action)
+
+
+# ---------------------------------------------------------------------------- Tonk
+
+TONK_RULES = [tonk.Rules(**dict(zip(sorted(tonk.Rules.CHOICES), values)))
+              for values in ((a, b, c, d) for a in (False, True) for b in (False, True)
+                             for c in (False, True) for d in (False, True))]
+
+
+def reshuffle_hidden_tonk(state: tonk.State, seat: int, rng: random.Random) -> tonk.State:
+    """A copy of a Tonk ``state`` where every card hidden from ``seat`` has moved: the
+    cards of other hands that are not in their public ``known`` list, the stock, and the
+    discards under the top one, permuted among the same slots."""
+    data = state.to_dict()
+    slots, hidden = [], []
+    for other, hand in enumerate(data["hands"]):
+        if other == seat:
+            continue
+        known = list(data["known"][other])
+        for i, card in enumerate(hand):
+            if card in known:
+                known.remove(card)
+                continue
+            slots.append(("hands", other, i))
+            hidden.append(card)
+    for i in range(len(data["stock"])):
+        slots.append(("stock", None, i))
+        hidden.append(data["stock"][i])
+    for i in range(len(data["pile"]) - 1):  # the top discard is visible
+        slots.append(("pile", None, i))
+        hidden.append(data["pile"][i])
+    rng.shuffle(hidden)
+    for (where, other, i), card in zip(slots, hidden):
+        if where == "hands":
+            data["hands"][other][i] = card
+        else:
+            data[where][i] = card
+    return tonk.State.from_dict(data)
+
+
+def tonk_positions(players: int, games: int, seed: int):
+    rng = random.Random(seed)
+    for g in range(games):
+        rules = TONK_RULES[rng.randrange(len(TONK_RULES))]
+        state = tonk.new_game(rules, [f"P{i}" for i in range(players)], seed=seed * 100 + g)
+        levels = [rng.choice(("easy", "normal", "random")) for _ in range(players)]
+        step = 0
+        while state.hand_no <= 4 and step < 3000:
+            seat = state.to_act()[0]
+            if state.phase != "hand_over" and rng.random() < 0.3:
+                yield state, seat
+            legal = state.legal_actions(seat)
+            state.apply(bots.choose(state.view(seat), legal, levels[seat], seed=step))
+            step += 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tonk_choice_depends_only_on_the_view(players):
+    rng = random.Random(100 + players)
+    checked = moved = 0
+    for state, seat in tonk_positions(players, games=10, seed=players):
+        other = reshuffle_hidden_tonk(state, seat, rng)
+        view, other_view = state.view(seat), other.view(seat)
+        assert view == other_view, "the permutation must not change what the player sees"
+        if other.to_dict() != state.to_dict():
+            moved += 1
+        legal = state.legal_actions(seat)
+        assert other.legal_actions(seat) == legal
+        for level in ("random", "easy", "normal"):
+            for seed in (0, 1, None):
+                a = bots.choose(view, legal, level, seed=seed)
+                b = bots.choose(other_view, other.legal_actions(seat), level, seed=seed)
+                assert a == b, (level, seed, str(a), str(b))
+        checked += 1
+    assert checked > 50 and moved > checked // 2
+
+
+def test_tonk_choose_does_not_modify_the_view():
+    state = tonk.new_game(tonk.Rules(), ["A", "B", "C"], seed=5)
+    for step in range(150):
         seat = state.to_act()[0]
         view = state.view(seat)
         before = repr(view)

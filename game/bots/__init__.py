@@ -5,8 +5,8 @@ A bot sees exactly what a human in its seat would see: the ``view`` dict that th
 only on that player's own hand and public facts). It never receives the state itself, so it
 cannot read another player's hidden cards (``tests/test_bots_fair.py`` checks this).
 
-Each game has its own module here (``game.bots.durak``; Dunka, Elvakorts-Rummy and Tonk add
-theirs) exposing ``choose(view, legal_actions, level, rng) -> Action``; this package picks
+Each game has its own module here (``game.bots.durak``, ``game.bots.dunka``,
+``game.bots.tonk``; Elvakorts-Rummy adds its own) exposing ``choose(view, legal_actions, level, rng) -> Action``; this package picks
 it by ``view["game"]``.
 
 Levels:
@@ -34,7 +34,7 @@ from ..engine import Action
 LEVELS = ("random", "easy", "normal")
 """The levels every game's bots understand, weakest first."""
 
-GAMES = {"durak": "game.bots.durak", "dunka": "game.bots.dunka"}
+GAMES = {"durak": "game.bots.durak", "dunka": "game.bots.dunka", "tonk": "game.bots.tonk"}
 """``view["game"]`` -> module implementing that game's bots."""
 
 
