@@ -26,7 +26,7 @@ GAMES: dict[str, dict[str, Any]] = {
               "fixed": {"variant": "dunka"}, "series": False},
     "elvakort": {"built": False, "players": (2, 8), "default_players": 4, "module": "rummy",
                  "fixed": {"variant": "elvakort"}, "series": False},
-    "tonk": {"built": False, "players": (2, 4), "module": "tonk", "fixed": {},
+    "tonk": {"built": True, "players": (2, 4), "module": "tonk", "fixed": {},
              "series": False},
 }
 """Every game of the lobby: whether it is playable yet, its player range, the engine module
