@@ -181,13 +181,17 @@ def test_chart_geometry_starts_at_zero_and_keeps_the_last_hands():
     c = tm.chart(history, 3)
     assert c["hands"] == [1, 2] and (c["lo"], c["hi"]) == (-1, 2)
     assert [len(line) for line in c["lines"]] == [3, 3, 3]
-    assert all(line[0][1] == c["zero_y"] for line in c["lines"])  # everyone starts at 0
-    assert c["lines"][0][1][1] < c["zero_y"] < c["lines"][1][2][1] + 1000
+    # everyone starts at 0; equal balances are drawn side by side, not on top of each other
+    assert all(abs(line[0][1] - c["zero_y"]) <= tm.LINE_GAP for line in c["lines"])
+    assert len({line[0][1] for line in c["lines"]}) == 3
+    assert c["lines"][0][1][1] < c["zero_y"] < c["lines"][1][1][1]  # +2 above, −1 below
     long = [{"hand": h, "balances": [h, -h]} for h in range(1, 31)]
     c = tm.chart(long, 2)
     assert c["hands"] == list(range(11, 31)) and len(c["lines"][0]) == 21
     assert c["lines"][0][0][1] == tm.chart(long, 2)["lines"][0][0][1]
-    assert tm.chart([], 2)["lines"] == [[(tm.CHART_PAD["left"], tm.chart([], 2)["zero_y"])]] * 2
+    empty = tm.chart([], 2)
+    assert [len(line) for line in empty["lines"]] == [1, 1]
+    assert all(line[0][0] == tm.CHART_PAD["left"] for line in empty["lines"])
     text = tm.chart_text("en", history, players(3), 0)
     assert text == ["Hands 1 to 2.", "You: +2, 0.", "Computer 1: \u22121, +1.",
                     "Computer 2: \u22121, \u22121."]

@@ -22,6 +22,8 @@ CHART_PAD = {"left": 30, "right": 8, "top": 10, "bottom": 22}
 COLOURS = ("#ffd54a", "#7fd1ff", "#ff9e80", "#c5a3ff")
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
 MARKERS = ("circle", "square", "triangle", "diamond")
+LINE_GAP = 2.0
+"""Seat lines are drawn this many units apart, so players with equal balances stay visible."""
 """Each seat's line: a colour, a dash pattern and a marker, so lines differ without colour."""
 
 
@@ -272,7 +274,10 @@ def chart(history: list[dict], players: int, limit: int = CHART_HANDS) -> dict:
     def y_of(v):
         return round(bottom - (bottom - top) * (v - lo) / (hi - lo), 1)
 
-    lines = [[(x_of(i), y_of(row[seat])) for i, row in enumerate(series)]
+    def nudge(seat):  # equal balances stay visible as parallel lines
+        return round((seat - (players - 1) / 2) * LINE_GAP, 1)
+
+    lines = [[(x_of(i), round(y_of(row[seat]) + nudge(seat), 1)) for i, row in enumerate(series)]
              for seat in range(players)]
     ticks = sorted({lo, 0, hi})
     every = max(1, (len(shown) + 4) // 5)
