@@ -141,3 +141,32 @@ def test_tonk_starts_from_the_lobby_with_the_chosen_stake(page, site):
         "els => els.map(e => Number(e.dataset.amount))")
     assert all(a % 5 == 0 for a in amounts)
     assert sum(ledger(page)["balances"]) == 0
+
+
+def _select_a_hitting_card(page) -> bool:
+    """Select, one by one, the playable hand cards until a spread offers a hit button."""
+    if result_shown(page) or page.locator(".hand .card.playable").count() == 0:
+        return False
+    for i in range(page.locator(".hand .card.playable").count()):
+        tap(page.locator(".hand .card.playable").nth(i))
+        if page.locator(".spread [data-action]").count():
+            return True
+        tap(page.locator(".actions [data-ui=clear]"))
+    return False
+
+
+def test_a_selected_card_hits_a_highlighted_spread(page, site):
+    open_game(page, site.url + "?game=tonk&players=4&seed=21&speed=instant")
+    play_until(page, random.Random(3), _select_a_hitting_card, max_moves=5000)
+    card = page.get_attribute(".hand [aria-pressed=true]", "data-card")
+    target = page.locator(".spread.target").first
+    spread = target.get_attribute("data-spread")
+    button = target.locator("[data-action]")
+    assert button.get_attribute("data-action") == f"hit {card} {spread}"
+    tap(button)
+    wait_settled(page)
+    if not result_shown(page):  # a hit that empties the hand ends it (tonk out)
+        assert card not in hand(page)
+        cards = page.eval_on_selector_all(f".spread[data-spread={spread}] [data-card]",
+                                          "els => els.map(e => e.dataset.card)")
+        assert card in cards
