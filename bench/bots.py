@@ -6,6 +6,13 @@ rate over decided games (draws counted separately) and its decision times in CPy
 (median, p99, max). Not a pass/fail test. Targets (brief): normal beats random in >= 85 %
 and easy in >= 60 % of decided games; median decision <= 5 ms.
 
+Tonk is played for chips, hand by hand: a Tonk "game" here is one hand (default 2,000 per
+pairing, 1,000 deals x 2 seatings), and the figure is normal's mean chip result per hand
+(stake 1), with its standard error, the hands won and lost, how the hands ended and the
+distribution of hand lengths in turns (house rule B ends a hand after
+``game.tonk.TURN_LIMIT`` turns). Targets (brief): > +0.5 chips per hand against random
+legal play, > +0.1 against easy; median decision <= 5 ms.
+
 Measured 2026-11-30 (CPython 3.11.7, default rules, 36-card deck, 2,000 games per
 pairing, 1,000 deals x 2 seatings; 2-core machine under heavy parallel load):
 
@@ -25,21 +32,22 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game import bots, durak, rummy  # noqa: E402
+from game import bots, durak, rummy, tonk  # noqa: E402
 
 class Stalled(RuntimeError):
     """A game that did not end within the runner's bound of actions."""
 
 
 def play_out(state, levels: list[str], seed: int, times: list[float] | None,
-             bound: int) -> None:
+             bound: int, done=None) -> None:
     """Let the bots play ``state`` to its end, seat ``i`` at ``levels[i]`` (the table's
     order: the first seat of ``to_act()`` moves). Decision times of "normal" seats are
     appended to ``times`` (seconds of this process's CPU time: the wall time of a
-    single-threaded decision on an idle machine, not inflated by other load). Raises
-    ``Stalled`` after ``bound`` actions."""
+    single-threaded decision on an idle machine, not inflated by other load). The end is
+    ``state.is_over()``, or ``done(state)`` when given (a Tonk session never ends; its
+    runner stops after a hand). Raises ``Stalled`` after ``bound`` actions."""
     step = 0
-    while not state.is_over():
+    while not (done(state) if done else state.is_over()):
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
         view = state.view(seat)
@@ -75,9 +83,21 @@ def play_dunka(levels: list[str], seed: int, times: list[float] | None = None,
     return next(s for s in range(len(levels)) if s not in winners)
 
 
-RUNNERS = {"durak": play_durak, "dunka": play_dunka}
-"""game -> ``runner(levels, seed, times) -> losing seat or None``. Dunka, Elvakorts-Rummy
-and Tonk add theirs (their runner returns the loser, or None when nobody lost)."""
+def play_tonk(levels: list[str], seed: int, times: list[float] | None = None,
+              rules: tonk.Rules | None = None) -> dict:
+    """Play one Tonk hand (the seeded cut and deal of a new session); return
+    ``{"net": chips per seat, "turns": turns played, "end": how it ended}``."""
+    state = tonk.new_game(rules or tonk.Rules(), [f"P{i}" for i in range(len(levels))], seed)
+    play_out(state, levels, seed, times, bound=4 * tonk.TURN_LIMIT + 10,
+             done=lambda s: s.phase == "hand_over")
+    return {"net": list(state.result["net"]), "turns": state.turns,
+            "end": state.result["end"]}
+
+
+RUNNERS = {"durak": play_durak, "dunka": play_dunka, "tonk": play_tonk}
+"""game -> ``runner(levels, seed, times)``: the losing seat or None (durak, dunka), or for
+a game played for chips (tonk) a dict with ``"net"`` chips per seat, ``"turns"`` and
+``"end"``. Elvakorts-Rummy adds its own."""
 
 DEFAULT_GAMES = {"dunka": 500}
 """Games per pairing when ``--games`` is not given (default 2000)."""
@@ -87,6 +107,9 @@ def match(game: str, level: str, opponent: str, games: int, times: list[float]) 
     """``games`` games of ``level`` against ``opponent``, seats swapped on every deal."""
     runner = RUNNERS[game]
     wins = losses = draws = stalled = 0
+    chips: list[int] = []
+    turns: list[int] = []
+    ends: dict[str, int] = {}
     for g in range(games):
         deal, seat = divmod(g, 2)
         levels = [opponent, opponent]
@@ -97,17 +120,42 @@ def match(game: str, level: str, opponent: str, games: int, times: list[float]) 
             print(f"  stalled: {exc} (levels {levels})")
             stalled += 1
             continue
+        if isinstance(loser, dict):  # played for chips
+            won = loser["net"][seat]
+            chips.append(won)
+            turns.append(loser["turns"])
+            ends[loser["end"]] = ends.get(loser["end"], 0) + 1
+            loser = None if won == 0 else (seat if won < 0 else 1 - seat)
         if loser is None:
             draws += 1
         elif loser == seat:
             losses += 1
         else:
             wins += 1
-    return {"wins": wins, "losses": losses, "draws": draws, "stalled": stalled}
+    return {"wins": wins, "losses": losses, "draws": draws, "stalled": stalled,
+            "chips": chips, "turns": turns, "ends": ends}
 
 
 def _ms(x: float) -> str:
     return f"{x * 1000:.2f} ms"
+
+
+def _pct(values: list, q: float):
+    """The ``q`` quantile (0..1) of sorted ``values`` (nearest rank)."""
+    return values[min(len(values) - 1, int(len(values) * q))]
+
+
+def _chip_lines(r: dict) -> list[str]:
+    chips, turns = r["chips"], sorted(r["turns"])
+    if not chips:
+        return []
+    mean = statistics.fmean(chips)
+    se = statistics.stdev(chips) / len(chips) ** 0.5 if len(chips) > 1 else 0.0
+    ends = ", ".join(f"{k} {v}" for k, v in sorted(r["ends"].items(), key=lambda x: -x[1]))
+    return [f"    mean chip result per hand {mean:+.3f} (standard error {se:.3f}) over "
+            f"{len(chips)} hands; ends: {ends}",
+            f"    hand length in turns: median {_pct(turns, 0.5)}, p90 {_pct(turns, 0.9)}, "
+            f"p99 {_pct(turns, 0.99)}, p99.9 {_pct(turns, 0.999)}, max {turns[-1]}"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"normal vs {opponent:6}: won {r['wins']}, lost {r['losses']}, "
                   f"draws {r['draws']}, stalled {r['stalled']}; win rate {rate:.1%} of decided games "
                   f"({time.perf_counter() - t0:.0f} s)")
+            for line in _chip_lines(r):
+                print(line)
         times.sort()
         p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
         print(f"normal decision time over {len(times)} decisions: median "
