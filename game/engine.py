@@ -40,9 +40,13 @@ class SettingError(ValueError):
     """A rules setting with a value that is not allowed; the message names both."""
 
     def __init__(self, setting: str, value: Any, allowed: Sequence[Any]) -> None:
-        self.setting, self.value, self.allowed = setting, value, list(allowed)
+        # a range stays a range (a seed's range is far too long for a list)
+        self.setting, self.value = setting, value
+        self.allowed = allowed if isinstance(allowed, range) else list(allowed)
+        shown = (f"a whole number from {allowed.start} to {allowed.stop - 1}"
+                 if isinstance(allowed, range) else ", ".join(map(str, allowed)))
         super().__init__(f"setting {setting!r}: {value!r} is not allowed; "
-                         f"allowed values: {', '.join(map(str, allowed))}")
+                         f"allowed values: {shown}")
 
 
 class SaveError(ValueError):

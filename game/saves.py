@@ -18,6 +18,8 @@ FORMAT = "kortbordet"
 VERSION = 1
 SESSION_KEY = f"kortbordet.v{VERSION}.session"
 HISTORY_KEY = f"kortbordet.v{VERSION}.history"
+PREVIOUS_KEY = f"kortbordet.v{VERSION}.previous"
+"""An unfinished game that a link to a new game replaced; the player may go back to it."""
 HISTORY_LIMIT = 100
 """Finished scoresheets kept; the oldest go first when more are added."""
 PREFS_KEY = "kortbordet.prefs"

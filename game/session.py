@@ -83,7 +83,8 @@ def make_rules(game: str, given: dict):
 def _convert(setting: str, text: str, allowed: tuple) -> Any:
     """Read one URL value for a setting whose allowed values are ``allowed``."""
     value = text.strip().lower()
-    shown = ["on", "off"] if allowed == (False, True) else list(allowed)
+    shown = ["on", "off"] if allowed == (False, True) else \
+        ["none" if a is None else a for a in allowed]  # as written in a URL
     if allowed == (False, True):
         if value in _TRUE:
             return True
@@ -100,7 +101,7 @@ def _int_param(name: str, text: str, low: int, high: int) -> int:
     value = text.strip()
     # the length check comes first: int() refuses strings of over 4,300 digits
     if not value.isdigit() or len(value) > len(str(high)) or not low <= int(value) <= high:
-        raise SettingError(name, text, [f"a whole number from {low} to {high}"])
+        raise SettingError(name, text, range(low, high + 1))
     return int(value)
 
 
@@ -199,7 +200,7 @@ class Session:
         low, high = GAMES[game]["players"]
         players = _check_players(players, low, high)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise SettingError("seed", seed, [f"a whole number from 0 to {MAX_SEED}"])
+            raise SettingError("seed", seed, range(0, MAX_SEED + 1))
         rules_obj = make_rules(game, dict(rules))
         series = None
         if GAMES[game]["series"]:

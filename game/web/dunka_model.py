@@ -112,8 +112,9 @@ def plan(view: dict, selected: list[str], lang: str, sort: str = "suit") -> dict
                         "enabled": True})
     if laydowns or (sel and phase == "play" and not st["laid_down"][view["human"]]
                     and any(a.startswith("discard ") for a in legal)):
+        # enabled with any selection: a tap then shows the arrangements or says why not
         buttons.append({"id": "laydown", "label": t(lang, "dk_btn_laydown"), "action": None,
-                        "enabled": bool(laydowns) or len(sel) >= 3})
+                        "enabled": bool(laydowns or sel)})
     discard = f"discard {sel[0]}" if len(sel) == 1 else None
     if any(a.startswith("discard ") for a in legal):
         buttons.append({"id": "discard", "label": t(lang, "dk_btn_discard"),

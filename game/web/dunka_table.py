@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..i18n import card_name, t
 from . import dunka_model as dm
 from .dom import card_el, h
+from .model import translate_name
 from .table import TableView
 
 
@@ -100,7 +101,7 @@ class DunkaTable(TableView):
 
     def stock_el(self, st: dict, p: dict):
         lang = self.lang
-        label = t(lang, "dk_stock_n", n=st["stock_size"])
+        label = t(lang, "dk_stock_1" if st["stock_size"] == 1 else "dk_stock_n", n=st["stock_size"])
         if p["stock"]:
             top = card_el(lang, "back", "button", "small playable",
                           {"data-action": p["stock"], "aria-label": t(lang, "dk_take_stock")})
@@ -125,7 +126,9 @@ class DunkaTable(TableView):
         claim = st.get("claim")
         box = h("div", {"class": "discard-pile" + (" claim" if claim else ""),
                         "data-pile": st["pile_size"]}, el,
-                h("span", {"class": "talon-count"}, text=t(lang, "dk_pile_n", n=st["pile_size"])))
+                h("span", {"class": "talon-count"},
+                  text=t(lang, "dk_pile_1" if st["pile_size"] == 1 else "dk_pile_n",
+                         n=st["pile_size"])))
         return box
 
     def melds_el(self, v: dict, p: dict):
@@ -193,7 +196,8 @@ class DunkaTable(TableView):
         """The six-round scoresheet (DUN-18): rounds with contracts, points, running totals
         and the leader; ``record`` (a history entry) instead of the running game."""
         lang = self.lang
-        names = record["names"] if record else [self.name(s) for s in range(len(v["players"]))]
+        names = [translate_name(lang, n) for n in record["names"]] if record else \
+            [self.name(s) for s in range(len(v["players"]))]
         sheet = record if record else v["state"]["scoresheet"]
         contracts = [dm.contract_text(lang, c) if isinstance(c, dict) else c
                      for c in self.contracts(sheet)]

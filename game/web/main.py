@@ -72,6 +72,7 @@ class App:
         self.view: dict | None = None
         self.table = None  # the game's TableView while a session is shown
         self.history_open: str | None = None  # the finished scoresheet shown in the lobby
+        self.deleted: dict | None = None  # the last deleted history entry (for Undo)
         self.sheets = None  # the scoresheets screen (game.web.sheets), made when first shown
         self.timer = None
         self.screen = "lobby"
@@ -121,6 +122,7 @@ class App:
         if record is not None:
             history = self.load_history()
             if history is not None and (not history or history[0].get("id") != record["id"]):
+                record["finished"] = int(js.Date.now())
                 self._set(saves.HISTORY_KEY,
                           saves.dump_history(saves.add_history(history, record)))
 
@@ -151,6 +153,8 @@ class App:
             key, value = str(pair[0]), str(pair[1])
             query[key] = value
         started = False
+        if query.get("lang", "").strip().lower() in LANGS:  # messages below in that language
+            self.lang = query["lang"].strip().lower()
         if query:
             try:
                 req = parse_params(query)
@@ -200,26 +204,65 @@ class App:
         window.kortbordetReady = True
         document.documentElement.setAttribute("data-boot", "ready")
 
+    def keep_previous(self) -> bool:
+        """Before a link replaces the saved game: keep an unfinished one under
+        ``saves.PREVIOUS_KEY`` so the player can go back to it. True when one was kept."""
+        text = self._get(saves.SESSION_KEY)
+        if not text:
+            return False
+        try:
+            old = saves.loads(text)
+        except Exception:
+            return False  # an unreadable save is handled (kept as a backup) elsewhere
+        if old.state.is_over():
+            return False
+        return self._set(saves.PREVIOUS_KEY, text)
+
+    def restore_previous(self) -> None:
+        """Go back to the game kept by ``keep_previous`` (the linked game is dropped)."""
+        text = self._get(saves.PREVIOUS_KEY)
+        try:
+            self.session = saves.loads(text)
+        except Exception:
+            self.set_notice(t(self.lang, "previous_gone"), "warn")
+            return
+        self.store.removeItem(saves.PREVIOUS_KEY)
+        self.save_session()
+        self.set_notice("")
+        self.table = None
+        self.log_events = []
+        self.show_table()
+
     def start_from_request(self, req: dict) -> bool:
-        """Start the game a URL asks for; False (with a message) when it cannot."""
+        """Start the game a URL asks for; False (with a message) when it cannot. An
+        unfinished saved game is kept and offered back (not in an embedded table)."""
         n = req.get("players") or self.lobby_choice(req["game"])[0]
         level = req.get("level") or "normal"
         players = self.make_players(n, [level] * (n - 1))
         seed = req["seed"] if req.get("seed") is not None else random.randrange(1, 2**31)
         try:
-            self.session = Session.new(req["game"], req.get("rules") or {}, players, seed)
+            session = Session.new(req["game"], req.get("rules") or {}, players, seed)
         except SettingError as exc:
             self.show_url_error(exc)
             return False
+        kept = self.keep_previous()
+        self.session = session
         self.save_session()
+        if kept and not self.embed:
+            self.set_notice(t(self.lang, "previous_kept"), "info",
+                            [("restore-previous", t(self.lang, "previous_restore"))])
         return True
 
     def show_url_error(self, exc: SettingError) -> None:
         setting = getattr(exc, "setting", None)
         allowed = getattr(exc, "allowed", None)
         if setting is not None and allowed is not None:
+            if isinstance(allowed, range):
+                shown = t(self.lang, "url_range", low=allowed.start, high=allowed.stop - 1)
+            else:
+                shown = ", ".join("none" if a is None else str(a) for a in allowed)
             msg = t(self.lang, "url_bad_value", setting=setting, value=str(exc.value)[:80],
-                    allowed=", ".join(str(a) for a in allowed))
+                    allowed=shown)
         else:
             msg = str(exc)
         self.set_notice(t(self.lang, "url_error", msg=msg), "error")
@@ -234,12 +277,17 @@ class App:
 
     # ------------------------------------------------------------ chrome, notices, prefs
 
-    def set_notice(self, text: str, kind: str = "warn") -> None:
+    def set_notice(self, text: str, kind: str = "warn", actions=()) -> None:
+        """Show a notice (or clear it with empty text); ``actions``: ``[(data-ui, label)]``
+        buttons offered before "Close"."""
         box = document.getElementById("notice")
         clear(box)
         box.className = kind
         if text:
             box.appendChild(h("p", {"id": "notice-text"}, text=text))
+            for ui, label in actions:
+                box.appendChild(h("button", {"type": "button", "class": "ui-btn small primary",
+                                             "data-ui": ui}, text=label))
             box.appendChild(h("button", {"type": "button", "class": "ui-btn small",
                                          "data-ui": "dismiss"}, text=t(self.lang, "close")))
 
@@ -418,9 +466,14 @@ class App:
         lang = self.lang
         items = h("ul")
         for entry in history:
-            names = ", ".join(f"{n} {tot}" for n, tot in zip(entry["names"], entry["totals"]))
+            names = ", ".join(f"{model.translate_name(lang, n)} {tot}"
+                              for n, tot in zip(entry["names"], entry["totals"]))
             label = t(lang, "dk_history_entry", game=t(lang, f"game_{entry['game']}"),
                       names=names)
+            if isinstance(entry.get("finished"), (int, float)):
+                day = str(js.Date.new(entry["finished"]).toLocaleDateString(
+                    "sv-SE" if lang == "sv" else "en-GB"))
+                label = f"{day} · {label}"
             rid = entry["id"]
             items.appendChild(h("li", {"data-history": rid},
                                 h("span", text=label),
@@ -447,19 +500,29 @@ class App:
 
     def history_action(self, ui: str, record_id: str) -> None:
         """Open, close or delete a finished scoresheet from the lobby's history."""
+        history = self.load_history()
         if ui == "history-delete":
-            history = self.load_history()
             if history is not None:
+                self.deleted = next((e for e in history if e["id"] == record_id), None)
                 self._set(saves.HISTORY_KEY,
                           saves.dump_history(saves.remove_history(history, record_id)))
+                if self.deleted is not None:
+                    self.set_notice(t(self.lang, "history_deleted"), "info",
+                                    [("history-undo", t(self.lang, "undo"))])
             if self.history_open == record_id:
                 self.history_open = None
+        elif ui == "history-undo":
+            if history is not None and self.deleted is not None:
+                back = sorted([*history, self.deleted], key=lambda e: -(e.get("finished") or 0))
+                self._set(saves.HISTORY_KEY, saves.dump_history(back))
+                record_id, self.deleted = self.deleted["id"], None
+            self.set_notice("")
         else:
             self.history_open = record_id if ui == "history-open" else None
         self.show_lobby()
         btn = document.querySelector(
             f'[data-ui="history-open"][data-id="{js.CSS.escape(record_id)}"]') \
-            if ui != "history-delete" else None
+            if ui in ("history-open", "history-close") else None
         if btn is not None:
             btn.focus()
 
@@ -501,7 +564,26 @@ class App:
         self.prefs["lobby"] = {"game": game, "games": games}
         self.save_prefs()
 
-    def start_from_lobby(self) -> None:
+    def unfinished(self) -> bool:
+        """True when a game in progress would be replaced by a new one."""
+        if self.session is None:
+            text = self._get(saves.SESSION_KEY)
+            try:
+                self.session = saves.loads(text) if text else None
+            except Exception:
+                return False
+        return self.session is not None and not self.session.state.is_over()
+
+    def start_from_lobby(self, confirmed: bool = False) -> None:
+        """Start the lobby's game; first ask when it would replace a game in progress."""
+        if not confirmed and self.unfinished():
+            self.remember_lobby()
+            self.set_notice(t(self.lang, "confirm_replace"), "warn",
+                            [("start-confirmed", t(self.lang, "start_anyway"))])
+            btn = document.querySelector("[data-ui=start-confirmed]")
+            if btn:
+                btn.focus()
+            return
         self.remember_lobby()
         game = self.lobby_game()
         n, levels, rules = self.lobby_choice(game)
@@ -537,16 +619,28 @@ class App:
         if self.session is None:
             return
         active = document.activeElement
-        focus_hand = bool(active and active.closest and active.closest(".hand"))
+        in_table = bool(active and hasattr(active, "closest") and active.closest("#table"))
+        focus_hand = in_table and bool(active.closest(".hand"))
         if focus_hand:
             self.focus_card = active.getAttribute("data-card")
+        again = None
+        if in_table and not focus_hand:  # a button: find the same one after the redraw
+            for attr in ("id", "data-ui", "data-action"):
+                value = active.getAttribute(attr)
+                if value:
+                    again = f'#table [{attr}="{js.CSS.escape(value)}"]'
+                    break
         self.view = self.session.view()
         table = self.table.render(self.view)
         clear(self.root)
         self.root.appendChild(table)
         layout_hand()
-        if focus_hand:
-            el = document.querySelector('.hand [tabindex="0"]')
+        if in_table:
+            # keep the keyboard where it was; if that control is gone, go to the hand
+            el = document.querySelector(again) if again else None
+            if el is None:
+                el = document.querySelector('.hand [tabindex="0"]') or \
+                    document.querySelector("#table [data-action]:not([aria-disabled=true])")
             if el:
                 el.focus()
 
@@ -665,6 +759,13 @@ class App:
         if ui == "start":
             self.start_from_lobby()
             return
+        if ui == "start-confirmed":
+            self.set_notice("")
+            self.start_from_lobby(confirmed=True)
+            return
+        if ui == "restore-previous":
+            self.restore_previous()
+            return
         if ui == "resume":
             if self.session is None:
                 text = self._get(saves.SESSION_KEY)
@@ -684,7 +785,7 @@ class App:
         if self.screen == "sheets":
             self.sheets.on_click(el)
             return
-        if ui in ("history-open", "history-close", "history-delete"):
+        if ui in ("history-open", "history-close", "history-delete", "history-undo"):
             self.history_action(ui, str(el.getAttribute("data-id") or ""))
             return
         if ui == "next":
@@ -775,6 +876,11 @@ class App:
             elif el.getAttribute("data-lobby") in ("players", "game"):
                 self.remember_lobby()
                 self.show_lobby()
+                # the lobby was redrawn: keep the keyboard on the control just changed
+                same = document.getElementById("lobby-players") if el.id == "lobby-players" \
+                    else document.querySelector(f'input[name="game"][value="{el.value}"]')
+                if same:
+                    same.focus()
                 return
             elif el.hasAttribute("data-setting") or el.hasAttribute("data-level"):
                 self.remember_lobby()
@@ -800,6 +906,10 @@ class App:
         self.lang = lang
         self.prefs["lang"] = lang
         self.save_prefs()
+        params = js.URLSearchParams.new(window.location.search)
+        if params.has("lang"):  # a reload must not bring the link's language back
+            params.set("lang", lang)
+            window.history.replaceState(None, "", "?" + str(params.toString()))
         document.getElementById("live").textContent = ""  # no stale sentence in the old language
         notice = document.getElementById("notice-text")
         if notice is not None:

@@ -47,11 +47,19 @@ def display_name(lang: str, players: list[dict], seat: int, human: int) -> str:
     if seat == human:
         return t(lang, "you")
     name = str(players[seat].get("name", "")) if seat < len(players) else ""
+    return translate_name(lang, name) if name else t(lang, "bot_name", n=seat)
+
+
+def translate_name(lang: str, name: str) -> str:
+    """A saved name in the current language when it is one of the page's default names
+    ("Du"/"You", "Dator 2"/"Computer 2"); any other name as it is."""
     for lg in ("sv", "en"):
-        for n in range(1, 7):
+        if name == t(lg, "you"):
+            return t(lang, "you")
+        for n in range(1, 8):
             if name == t(lg, "bot_name", n=n):
                 return t(lang, "bot_name", n=n)
-    return name or t(lang, "bot_name", n=seat)
+    return name
 
 
 def clean_selection(view: dict, selected: list[str]) -> list[str]:
