@@ -22,7 +22,9 @@ Round flow (``State.phase``):
                 contract: the dunker may lay down at once (``meld``) or ``pass``.
 ``play``        the seat in turn has drawn: it may lay down (``meld``, DUN-8, once per round),
                 lay off (``layoff``, DUN-9) and replace jokers (``replace``, DUN-11) after
-                laying down, and ends the turn with ``discard`` (DUN-6, DUN-10, DUN-12).
+                laying down, and ends the turn with ``discard`` (DUN-6, DUN-10, DUN-12; not
+                the card just taken from the pile, house rule below). The next turn
+                starts in ``draw``, unless the round ends there (DUN-16 or the turn limit).
 ``round_over``  the round's points are on the scoresheet; any seat may say ``next`` to deal
                 the next round (an explicit step so that the UI can show a round summary).
 ``game_over``   after round 6 (no ``next``); ``outcome()`` gives totals and winners.
@@ -58,12 +60,41 @@ House rules (shown in the rules text):
 - DUN-16: the stock is rebuilt from the pile (minus its top card) at most
   ``Rules.max_reshuffles`` times per round (default 3). When a player must draw and the
   stock is empty and cannot be rebuilt (the pile holds only its top card, or the limit is
-  reached), the round ends with no winner and everybody scores their hand. This is what
-  makes every round end even when nobody ever lays down (random or stubborn players).
+  reached), the round ends with no winner and everybody scores their hand (events
+  ``stock_exhausted``, ``round_end``). This ends a round in which nobody lays down as long
+  as the players keep drawing from the stock.
 - DUN-7: a dunk needs a penalty card; when none can be had (stock empty and not
   rebuildable without the claimed card), there is no claim window.
 - DUN-15: in the go-out round a dunker whose whole hand (with the discard and the penalty
   card) forms the contract may lay down at once, out of turn (``after_dunk``).
+- House rule on DUN-6, no discarding the card just taken (standard in rummy; IllegalAction
+  code ``discard_just_taken``): a player who took the top card of the discard pile this
+  turn (``draw pile``) may not end that turn by discarding it, nor its twin from the other
+  deck (same rank and suit: the same card in play), unless no other discard is legal
+  (e.g. every other card is a joker, DUN-10). ``legal_actions`` does not offer it; ``apply``
+  refuses it (params ``card``, ``taken``) and changes nothing. ``State.taken`` (and the
+  view's ``taken``) names the card until the turn's discard; a stock draw sets nothing.
+  A card won by dunking (DUN-7) is *not* restricted: it comes in another player's turn,
+  the dunker draws again before discarding, and every dunk takes a penalty card from the
+  stock. Without this rule two players can hand one card back and forth through the pile
+  for ever: nobody draws from the stock, so the reshuffle limit never comes.
+- House rule, turn limit (on DUN-13 and DUN-16): a round lasts at most
+  ``MAX_ROUND_TURNS`` turns. ``State.turns`` counts the turns begun this round (the
+  opening discards of DUN-5 are no turns; saved; the view shows ``turns`` and
+  ``max_turns``). When turn number ``MAX_ROUND_TURNS`` has ended and nobody has gone out,
+  the round ends exactly as when no card can be had (DUN-16): no winner, everybody scores
+  their hand (DUN-14); the events are ``turn_limit`` (``turns``, ``limit``), then
+  ``round_end`` (and ``game_over`` after round 6). If DUN-16 ends the round at the same
+  moment, its ``stock_exhausted`` is given instead. This guarantees that every round ends
+  whatever the players do (cards circling through the pile, ``max_reshuffles=None``).
+  The limit is far above what a round needs. Measured with the limit switched off
+  (default rules, 2-6 bot players, 5,040 rounds): rounds of normal and easy bots lasted
+  median 30, p90 63, p99 267, at most 352 turns (every round over 236 turns ended by
+  DUN-16); rounds of random players at most 754 turns.
+
+Neither house rule changes anything DUN-1 … DUN-18 prescribe for a round that ends by
+going out within the limit: the first restricts only a choice the rules leave open (which
+card to discard), the second only ends rounds that would otherwise not end.
 """
 
 from __future__ import annotations
@@ -86,6 +117,11 @@ DEAL_FIRST = 10
 """Cards dealt before the pile's first card is turned up; one more follows (DUN-5)."""
 LAYDOWN_ALTERNATIVES = 8
 """How many arrangements besides the best one ``legal_actions`` lists for laying down."""
+MAX_ROUND_TURNS = 1000
+"""House rule (turn limit): the most turns a round may last. When this many turns have
+been played and no one has gone out, the round ends with no winner and everybody scores
+their hand, as when the stock cannot be rebuilt (DUN-16). Far above what a round needs:
+see the module docstring for the measured round lengths."""
 PHASES = ("opening", "draw", "claim", "after_dunk", "play", "round_over", "game_over")
 
 # Permissive meld rules used only to put a ``meld`` action's text into canonical form;
@@ -155,8 +191,8 @@ class Rules(RulesBase):
     Attributes:
         variant: which rule set: ``"dunka"`` (Elvakort later).
         max_reshuffles: how often per round the stock may be rebuilt from the pile (house
-            rule on DUN-16, see the module docstring); ``None``: no limit (a round may then
-            go on for ever if nobody lays down).
+            rule on DUN-16, see the module docstring); ``None``: no limit (a round in
+            which nobody goes out then ends only at the turn limit, ``MAX_ROUND_TURNS``).
 
     Raises ``SettingError`` for a value that is not allowed.
     """
@@ -258,7 +294,9 @@ class Replace(Action):
 
 @dataclass(frozen=True)
 class Discard(Action):
-    """Discard ``card`` onto the pile, ending the turn (DUN-6, DUN-5 opening round)."""
+    """Discard ``card`` onto the pile, ending the turn (DUN-6, DUN-5 opening round); not a
+    card like the one taken from the pile this turn unless nothing else may be discarded
+    (house rule, code ``discard_just_taken``, see the module docstring)."""
 
     card: Card = None  # type: ignore[assignment]
     verb: ClassVar[str] = "discard"
@@ -428,6 +466,11 @@ def _str(card: Card) -> str:
     return text
 
 
+def _same_face(a: Card, b: Card) -> bool:
+    """The same card in play: equal rank and suit, whichever deck (all jokers alike)."""
+    return a.rank == b.rank and a.suit == b.suit
+
+
 def _txt(cards) -> list[str]:
     get = _TEXT.get
     return [get(c) or _str(c) for c in cards]
@@ -446,6 +489,9 @@ class State(GameState):
     (``claim_dunked`` lasts until the next discard, so a replayed dunk is refused with
     ``already_claimed``, RC-10). ``sheet``: one
     entry per finished round (round, contract, dealer, who went out, points, totals).
+    ``taken``: the card the seat in turn took from the pile this turn (``draw pile``), until
+    its discard (house rule ``discard_just_taken``). ``turns``: turns begun this round,
+    the current one included (house rule ``MAX_ROUND_TURNS``).
     """
 
     rules: Rules
@@ -474,6 +520,8 @@ class State(GameState):
     dunker: int | None = None
     sheet: list[dict] = field(default_factory=list)
     seed: int = 0
+    taken: Card | None = None
+    turns: int = 0
 
     # --------------------------------------------------------------- basic facts
 
@@ -559,11 +607,27 @@ class State(GameState):
     # --------------------------------------------------------------- legal actions
 
     def _discards(self, player: int) -> list[Action]:
+        """The legal discards: no joker (DUN-10) unless the hand holds only jokers
+        (DUN-12); and (house rule) no card like the one taken from the pile this turn
+        unless nothing else may be discarded (``_blocked_discard``)."""
         hand = sorted(self.hands[player], key=card_key)
         cards = [c for c in hand if not c.is_joker]
         if self.ruleset.jokers_discardable or not cards:  # DUN-10, DUN-12
             cards = hand
+        if self.taken is not None and self.phase == "play" and player == self.turn:
+            others = [c for c in cards if not _same_face(c, self.taken)]
+            if others:
+                cards = others
         return [Discard(player, c) for c in cards]
+
+    def _blocked_discard(self, player: int, card: Card) -> bool:
+        """House rule ``discard_just_taken``: ``card`` is like the card ``player`` took
+        from the pile this turn (the same card or its twin from the other deck) and
+        another discard is legal. A card gained by dunking (DUN-7) is not restricted: it
+        is taken in another player's turn, and the dunker draws again before discarding."""
+        return (self.taken is not None and self.phase == "play" and player == self.turn
+                and card in self.hands[player] and _same_face(card, self.taken)
+                and Discard(player, card) not in self._discards(player))
 
     def _laydown_actions(self, player: int) -> list[LayDown]:
         hand = tuple(sorted(self.hands[player], key=card_key))
@@ -778,6 +842,10 @@ class State(GameState):
         if isinstance(action, Discard):
             if card.is_joker:
                 return err("joker_discard", "jokers may not be discarded", card=str(card))
+            if self._blocked_discard(p, card):
+                return err("discard_just_taken",
+                           f"you took {self.taken} from the discard pile this turn: "
+                           "discard another card", card=str(card), taken=str(self.taken))
             if phase == "after_dunk":
                 return err("not_your_turn", "it is not your turn")
             return err("illegal", f"{action} is not allowed now")
@@ -855,7 +923,7 @@ class State(GameState):
                 card = self.pile.pop()
                 self.hands[p].append(card)
                 self.known[p].append(card)
-                self.phase = "play"
+                self.phase, self.taken = "play", card
                 events.append({"type": "draw", "player": p, "source": "pile",
                                "card": str(card)})
             else:
@@ -914,6 +982,7 @@ class State(GameState):
 
     def _discard(self, p: int, card: Card) -> list[dict]:
         self._take(p, card)
+        self.taken = None
         self.pile.append(card)
         self.discards.append([p, str(card)])
         events: list[dict] = [{"type": "discard", "player": p, "card": str(card)}]
@@ -932,10 +1001,16 @@ class State(GameState):
         return events
 
     def _start_turn(self, seat: int) -> list[dict]:
-        """Seat ``seat`` is to draw; end the round if no card can be had (DUN-16)."""
+        """Seat ``seat`` is to draw; end the round with no winner if no card can be had
+        (DUN-16, event ``stock_exhausted``) or (house rule) if ``MAX_ROUND_TURNS`` turns
+        have been played this round (event ``turn_limit``)."""
         self.turn, self.phase = seat, "draw"
         if not self._can_draw_stock(len(self.pile)):
             return [{"type": "stock_exhausted"}] + self._end_round(None)
+        if self.turns >= MAX_ROUND_TURNS:
+            return [{"type": "turn_limit", "turns": self.turns,
+                     "limit": MAX_ROUND_TURNS}] + self._end_round(None)
+        self.turns += 1
         return [{"type": "turn", "player": seat}]
 
     def _open_claims(self, events: list[dict]) -> None:
@@ -980,6 +1055,7 @@ class State(GameState):
                                                        for h in self.hands]})
         self.claim_card = self.discarder = self.claim_best = self.last_dunk = None
         self.claim_passed, self.claim_dunked, self.dunker = [], [], None
+        self.taken = None
         events = [{"type": "round_end", "round": self.round, "out": out, "points": points,
                    "totals": totals}]
         if self.round >= ROUNDS:
@@ -1011,7 +1087,7 @@ class State(GameState):
         self.table, self.next_meld_id = [], 1
         self.laid_down = [False] * n
         self.known = [[] for _ in range(n)]
-        self.discards, self.reshuffles = [], 0
+        self.discards, self.reshuffles, self.turns, self.taken = [], 0, 0, None
         self.claim_card = self.discarder = self.claim_best = self.last_dunk = None
         self.claim_passed, self.claim_dunked, self.dunker = [], [], None
         self.phase, self.turn = "opening", order[0]
@@ -1054,7 +1130,9 @@ class State(GameState):
         the table melds (owner, cards with jokers' stands), the pile (top, size, cards),
         stock size, contract, round, scoresheet, who has laid down, the claim window,
         public memory (``known``: cards each seat took from the pile and holds;
-        ``discards``: this round's discards by seat), and every hand once a round is over."""
+        ``discards``: this round's discards by seat), every hand once a round is over,
+        and the house rules' counters: ``taken`` (the card the seat in turn took from the
+        pile this turn: it may not be discarded now) and ``turns`` of ``max_turns``."""
         over = self.phase in ("round_over", "game_over")
         return {
             "game": self.game,
@@ -1080,6 +1158,9 @@ class State(GameState):
             "discards": [list(d) for d in self.discards],
             "stock_size": len(self.stock),
             "reshuffles": self.reshuffles,
+            "taken": None if self.taken is None else _str(self.taken),
+            "turns": self.turns,
+            "max_turns": MAX_ROUND_TURNS,
             "claim": self.claim_view(),
             "last_dunk": self.last_dunk,
             "dunker": self.dunker,
@@ -1110,6 +1191,7 @@ class State(GameState):
             "claim_dunked": list(self.claim_dunked),
             "last_dunk": self.last_dunk, "dunker": self.dunker,
             "sheet": _copy_sheet(self.sheet),
+            "taken": card_or_none(self.taken), "turns": self.turns,
         }
 
     @classmethod
@@ -1146,6 +1228,9 @@ class State(GameState):
                 claim_best=opt_int(data["claim_best"]), last_dunk=opt_int(data["last_dunk"]),
                 claim_dunked=[int(s) for s in data["claim_dunked"]],
                 dunker=opt_int(data["dunker"]), sheet=_read_sheet(data["sheet"]),
+                # house-rule fields added later: older saves lack them
+                taken=None if data.get("taken") is None else parse_card(data["taken"]),
+                turns=int(data.get("turns", 0)),
             )
         except SaveError:
             raise
@@ -1205,6 +1290,10 @@ class State(GameState):
             raise SaveError("the claimed discard is not on the pile")
         if self.phase == "after_dunk" and self.dunker is None:
             raise SaveError("no dunker after a dunk")
+        if self.taken is not None and self.phase != "play":
+            raise SaveError("a card taken from the pile outside a turn's play")
+        if not 0 <= self.turns <= MAX_ROUND_TURNS:
+            raise SaveError(f"turns must be 0 … {MAX_ROUND_TURNS}")
         if not self.is_over() and not any(self.legal_actions(s) for s in self.to_act()):
             raise SaveError("nobody can act in a game that is not over")
 

@@ -10,13 +10,16 @@ ten), dunk three times in ten, take from the stock rather than the pile (85 %: s
 rounds) and otherwise pick uniformly among the legal actions. Without a bound they
 could keep a round going for ever by never going out; the round still ends
 because the stock may be rebuilt only ``max_reshuffles`` times (house rule on DUN-16, see
-``game/rummy.py``), and a game is asserted to end within ``MAX_ACTIONS``.
+``game/rummy.py``) or at the latest after ``MAX_ROUND_TURNS`` turns (house rule), and a
+game is asserted to end within ``MAX_ACTIONS``.
 
 After every action:
   - no card created or lost: hands + stock + pile + table melds are the 108 cards;
   - ``legal_actions(p)`` is non-empty exactly for the seats in ``to_act()`` (and someone
     may act unless the game is over, RC-12); the actor's legal actions are distinct and
-    their text forms round-trip through ``parse_action``;
+    their text forms round-trip through ``parse_action``; no discard of the card just
+    taken from the pile is offered unless it is the only kind (house rule), and the
+    round's turn counter stays within ``MAX_ROUND_TURNS``;
   - one seat's ``view`` (a different seat each step) is JSON-serializable and shows no
     card of another player's hand except the public ``known`` ones (all hands are shown
     once a round is over);
@@ -48,8 +51,8 @@ import pytest
 
 from game.cards import card_key, make_deck
 from game.engine import IllegalAction
-from game.rummy import (Discard, Draw, Dunk, LayDown, Layoff, Next, Pass, Replace, Rules, State,
-                        new_game, parse_action)
+from game.rummy import (MAX_ROUND_TURNS, Discard, Draw, Dunk, LayDown, Layoff, Next, Pass,
+                        Replace, Rules, State, new_game, parse_action)
 
 # 100 games take about 1.5 minutes in CPython; inside Pyodide (several times slower, run
 # by tests/pyodide/run.mjs without the variable) the default is 10.
@@ -98,6 +101,13 @@ def check_legal(state: State, texts=True) -> dict[int, list]:
                 assert a.player == p
                 assert parse_action(str(a), p) == a, str(a)
         legal[p] = actions
+    taken = state.taken
+    if taken is not None:
+        assert state.phase == "play"
+        discards = [a.card for a in legal[state.turn] if isinstance(a, Discard)]
+        same = [c for c in discards if (c.rank, c.suit) == (taken.rank, taken.suit)]
+        assert not same or len(same) == len(discards), "the card just taken is offered"
+    assert 0 <= state.turns <= MAX_ROUND_TURNS
     if state.is_over():
         assert to_act == []
     else:
@@ -178,6 +188,11 @@ def check_illegal(state: State, legal: dict[int, list], rng: random.Random) -> N
         if state.phase == "play" and not state.laid_down[p] and not state.contract.go_out:
             expect_illegal(state, Layoff(p, foreign, 1), None, before)
         expect_illegal(state, Discard(p, foreign), code, before)
+        taken = state.taken
+        blocked = [c for c in state.hands[p] if taken is not None and c.rank == taken.rank
+                   and c.suit == taken.suit and Discard(p, c) not in legal[p]]
+        if blocked:
+            expect_illegal(state, Discard(p, blocked[0]), "discard_just_taken", before)
     own = rng.choice(legal[p])
     others = [q for q in range(n) if dataclasses.replace(own, player=q) not in legal[q]]
     if others and not isinstance(own, LayDown):

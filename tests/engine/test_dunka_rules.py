@@ -1,4 +1,6 @@
-"""Dunka rules tests, one or more per rule id of rules/dunka.md (DUN-1 … DUN-17).
+"""Dunka rules tests, one or more per rule id of rules/dunka.md (DUN-1 … DUN-17), and the
+engine's house rules (``test_house_*``: no discarding the card just taken from the pile;
+the turn limit per round; see ``game/rummy.py``).
 
 Positions are built in text notation with ``dunka_helpers.position`` (the cards always add
 up to 108). Illegal moves are checked for their reason code and for leaving ``to_dict()``
@@ -14,8 +16,8 @@ import pytest
 from dunka_helpers import (NAMES, act, assert_illegal, cards, full_deck, hand, legal_texts,
                            meld_text, play, position)
 from game.cards import card_key, make_deck
-from game.engine import IllegalAction, Rng, SettingError
-from game.rummy import ROUNDS, Rules, State, new_game, parse_action
+from game.engine import IllegalAction, Rng, SaveError, SettingError
+from game.rummy import MAX_ROUND_TURNS, ROUNDS, Rules, State, new_game, parse_action
 
 
 # ------------------------------------------------------------------ DUN-1 cards, players
@@ -179,7 +181,9 @@ def test_dun_6_draw_pile_takes_the_top_and_is_public():
     assert hand(state, 1) == ["8S", "9S", "3H"] or "3H" in hand(state, 1)
     assert [str(c) for c in state.known[1]] == ["3H"]
     assert state.view(0)["known"][1] == ["3H"]
-    act(state, "discard 3H", 1)
+    act(state, "discard 8S", 1)  # not 3H in this turn (house rule discard_just_taken)
+    assert [str(c) for c in state.known[1]] == ["3H"]
+    play(state, (0, "draw stock"), (0, "discard 5C"), (1, "draw stock"), (1, "discard 3H"))
     assert state.known[1] == []
 
 
@@ -561,6 +565,151 @@ def test_dun_17_scoresheet_in_view_and_saves():
     assert len(view["scoresheet"]["contracts"]) == 6
     data = json.loads(json.dumps(state.to_dict()))
     assert State.from_dict(data).to_dict() == state.to_dict()
+
+
+# ------------------------------------------------------------------ house rule: discard_just_taken
+
+
+def took_3h(hand1, **kw):
+    """Seat 1 (of 2) has just drawn 3H from the pile; ``hand1`` is its hand before."""
+    state = position(["5C 6D 7H", hand1], phase="draw", turn=1, pile="2H 3H", **kw)
+    act(state, "draw pile", 1)
+    return state
+
+
+def test_house_pile_card_may_not_be_discarded_in_the_same_turn():
+    state = took_3h("8S 9S")
+    assert state.taken == cards("3H")[0] and state.view(0)["taken"] == "3H"
+    assert legal_texts(state, 1) == ["discard 8S", "discard 9S"]
+    exc = assert_illegal(state, "discard 3H", 1, "discard_just_taken")
+    assert "3H" in str(exc) and exc.params == {"card": "3H", "taken": "3H"}
+    act(state, "discard 8S", 1)
+    assert state.taken is None and state.view(1)["taken"] is None
+    assert "3H" in hand(state, 1)
+
+
+def test_house_pile_card_twin_counts_as_the_same_card():
+    state = took_3h("8S 3H.1")
+    assert legal_texts(state, 1) == ["discard 8S"]
+    assert_illegal(state, "discard 3H.1", 1, "discard_just_taken")
+    assert_illegal(state, "discard 3H", 1, "discard_just_taken")
+
+
+def test_house_pile_card_may_be_discarded_when_nothing_else_may():
+    state = took_3h("JK JK.1")  # jokers may not be discarded (DUN-10)
+    assert legal_texts(state, 1) == ["discard 3H"]
+    act(state, "discard 3H", 1)
+    assert state.pile[-1] == cards("3H")[0] and state.turn == 0
+    state = took_3h("JK 3H.1")  # only the card and its twin
+    assert legal_texts(state, 1) == ["discard 3H", "discard 3H.1"]
+    state = took_3h("")  # an empty hand before drawing cannot happen; one card can
+    assert legal_texts(state, 1) == ["discard 3H"]
+
+
+def test_house_pile_card_only_this_turn_and_not_after_a_stock_draw():
+    state = took_3h("8S 9S")
+    play(state, (1, "discard 8S"), (0, "draw stock"), (0, "discard 5C"), (1, "draw stock"))
+    assert state.taken is None and "discard 3H" in legal_texts(state, 1)
+    act(state, "discard 3H", 1)
+
+
+def test_house_pile_card_may_be_laid_off_or_melded():
+    state = position(["5C 6D 7H", "8S 9S"], phase="draw", turn=1, pile="2H 7C",
+                     table=[(1, "set 7S 7H.1 7D")])
+    act(state, "draw pile", 1)
+    assert "layoff 7C m1" in legal_texts(state, 1)
+    act(state, "layoff 7C m1", 1)
+    assert legal_texts(state, 1) == ["discard 8S", "discard 9S"]
+
+
+def test_house_dunked_card_is_not_restricted():
+    state = position(["5C 6C", "5D 6D", "5H 6H"], phase="draw", turn=1, pile="2H 9D",
+                     stock="KC QC JC 10C", discarder=0, claim_card=cards("9D")[0])
+    act(state, "draw stock", 1)
+    act(state, "dunk", 2)
+    assert state.taken is None
+    play(state, (1, "discard 5D"), (2, "draw stock"), (0, "pass"))
+    assert "discard 9D" in legal_texts(state, 2)
+
+
+def test_house_taken_card_in_saves_and_old_saves_load():
+    state = took_3h("8S 9S", turns=12)
+    data = json.loads(json.dumps(state.to_dict()))
+    assert data["taken"] == "3H" and data["turns"] == 12
+    restored = State.from_dict(data)
+    assert restored.to_dict() == data
+    assert_illegal(restored, "discard 3H", 1, "discard_just_taken")
+    del data["taken"], data["turns"]  # a save written before the house rules
+    old = State.from_dict(data)
+    assert old.taken is None and old.turns == 0
+    assert "discard 3H" in legal_texts(old, 1)
+
+
+# ------------------------------------------------------------------ house rule: turn limit
+
+
+def test_house_turn_counter_counts_turns_and_restarts_every_round():
+    state = new_game(Rules(), NAMES[:3], 7)
+    assert state.turns == 0 and state.view(0)["max_turns"] == MAX_ROUND_TURNS
+    while state.phase == "opening":
+        act(state, legal_texts(state, state.turn)[0])
+    assert state.turns == 1 and state.view(2)["turns"] == 1
+    for k in range(2, 6):
+        seat = state.turn
+        act(state, "draw stock", seat)
+        while state.phase == "claim":
+            act(state, "pass")
+        act(state, [t for t in legal_texts(state, seat) if t.startswith("discard")][0], seat)
+        assert state.turns == k
+    state = position(["5C", "2H 3H"], table=[(0, "set 7S 7H 7D"), (0, "set 8S 8H 8D")],
+                     turns=40)
+    act(state, "discard 5C", 0)
+    act(state, "next", 1)
+    assert state.round == 2 and state.turns == 0
+
+
+def test_house_turn_limit_ends_the_round_with_no_winner():
+    hands = ["5C 6C 8H", "JK AD 10D", "2S"]
+    state = position(hands, turns=MAX_ROUND_TURNS - 1)
+    act(state, "discard 8H", 0)  # the last turn the round may have begins
+    assert state.phase == "draw" and state.turn == 1 and state.turns == MAX_ROUND_TURNS
+    state = position(hands, turns=MAX_ROUND_TURNS)
+    events = act(state, "discard 8H", 0)
+    types = [e["type"] for e in events]
+    assert types == ["discard", "turn_limit", "round_end"]
+    assert events[1] == {"type": "turn_limit", "turns": MAX_ROUND_TURNS,
+                         "limit": MAX_ROUND_TURNS}
+    assert state.phase == "round_over" and state.sheet[-1]["out"] is None
+    assert state.sheet[-1]["points"] == [10, 25 + 15 + 10, 5]
+    assert legal_texts(state, 2) == ["next"]
+
+
+def test_house_turn_limit_in_the_last_round_ends_the_game():
+    state = position(["5C 6C 8H", "2S"], round=6, turns=MAX_ROUND_TURNS)
+    events = act(state, "discard 8H", 0)
+    assert state.is_over() and [e["type"] for e in events][-3:] == [
+        "turn_limit", "round_end", "game_over"]
+    assert state.outcome()["totals"] == [10, 5]
+
+
+def test_house_turn_limit_after_the_stock_rule():
+    """When no card can be had either, DUN-16 ends the round (its event comes alone)."""
+    state = position(["5C 6C 8H", "5D 6D"], stock="", rest="pile", pile="9H",
+                     rules=Rules(max_reshuffles=1), reshuffles=1, turns=MAX_ROUND_TURNS)
+    events = act(state, "discard 8H", 0)
+    types = [e["type"] for e in events]
+    assert "stock_exhausted" in types and "turn_limit" not in types
+
+
+def test_house_rules_saved_state_is_checked():
+    state = took_3h("8S 9S")
+    data = state.to_dict()
+    for key, value in (("turns", -1), ("turns", MAX_ROUND_TURNS + 1)):
+        with pytest.raises(SaveError):
+            State.from_dict({**data, key: value})
+    act(state, "discard 8S", 1)
+    with pytest.raises(SaveError):
+        State.from_dict({**state.to_dict(), "taken": "3H"})
 
 
 # ------------------------------------------------------------------ protocol (no rule id)
