@@ -7,13 +7,15 @@ import random
 import pytest
 
 from game import bots
+from game.bots import dunka as dunka_bot
 from game.rummy import Discard, Draw, Dunk, LayDown, Pass, Rules, State, new_game
 
 LEVELS = ("random", "easy", "normal")
 
 
 def positions(players: int, games: int, seed: int, rate: float = 0.08):
-    """Random positions of whole games (all phases) with mixed-level players."""
+    """Random positions of whole games (all phases) with mixed-level players; always the
+    first one (the opening discards), whatever the sample."""
     rng = random.Random(seed)
     for g in range(games):
         state = new_game(Rules(), [f"P{i}" for i in range(players)], seed=seed * 100 + g)
@@ -21,7 +23,7 @@ def positions(players: int, games: int, seed: int, rate: float = 0.08):
         step = 0
         while not state.is_over() and step < 6000:
             seat = state.to_act()[0]
-            if rng.random() < rate:
+            if rng.random() < rate or step == 0:
                 yield state, seat
             legal = state.legal_actions(seat)
             state.apply(bots.choose(state.view(seat), legal, levels[seat], seed=step))
@@ -173,3 +175,86 @@ def test_dunks_a_card_that_completes_its_contract():
     legal = state.legal_actions(2)
     assert isinstance(bots.choose(state.view(2), legal, "normal", seed=0), Dunk)
     assert not isinstance(bots.choose(state.view(2), legal, "easy", seed=0), Dunk)
+
+
+# ---------------------------------------------------------------------------- never stalls
+
+def bench_game(levels: list[str], seed: int, bound: int = 20_000):
+    """A two-player game as ``bench/bots.py`` plays it (``play_out``: the first seat of
+    ``to_act()`` moves, bot seed ``seed * 1000 + step``); returns the state and the events
+    of every action. Fails when the game has not ended after ``bound`` actions."""
+    state = new_game(Rules(), [f"P{i}" for i in range(len(levels))], seed)
+    events = []
+    step = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = bots.choose(state.view(seat), state.legal_actions(seat), levels[seat],
+                             seed=seed * 1000 + step)
+        events += state.apply(action)
+        step += 1
+        assert step <= bound, f"seed {seed} {levels}: no end after {bound} actions"
+    return state, events
+
+
+@pytest.mark.parametrize("levels", [["normal", "easy"], ["easy", "normal"]])
+def test_formerly_stalling_game_ends(levels):
+    """Seed 10228, normal vs easy: the two bots used to hand 10H.1 back and forth through
+    the pile in round 3 for ever. Now every round ends on its own: by going out or by the
+    stock rule (DUN-16), never by the house rule's turn limit."""
+    state, events = bench_game(levels, 10228)
+    assert len(state.sheet) == 6
+    assert not any(e["type"] == "turn_limit" for e in events)
+
+
+def test_normal_bot_takes_the_pile_only_for_a_card_that_helps_after_its_discard():
+    """Whenever the normal bot, not yet down, takes a natural card from the pile, its
+    hand at the end of that turn is nearer the contract (the bot's own distance, judged
+    from the view before the draw) than before the draw: it keeps the card and gains by
+    it (house rule discard_just_taken: it may not throw the card straight back)."""
+    checked = 0
+    for seed, levels in enumerate((["normal", "easy"], ["easy", "normal"],
+                                   ["normal", "normal"], ["normal", "random"])):
+        state = new_game(Rules(), ["P0", "P1"], 700 + seed)
+        step = 0
+        pending = None
+        while not state.is_over():
+            seat = state.to_act()[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            action = bots.choose(view, legal, levels[seat], seed=step)
+            if levels[seat] == "normal" and isinstance(action, Draw) \
+                    and action.source == "pile" and not view["laid_down"][seat] \
+                    and not view["pile_top"].startswith("JK"):
+                ctx = dunka_bot._Ctx(view)
+                pending = (seat, ctx, ctx.distance(ctx.hand), state.round)
+            state.apply(action)
+            step += 1
+            if pending and isinstance(action, Discard) and action.player == pending[0]:
+                seat_, ctx, before, round_ = pending
+                if state.round == round_ and state.phase not in ("round_over", "game_over") \
+                        and not state.laid_down[seat_]:
+                    now = [dunka_bot._card(str(c)) for c in state.hands[seat_]]
+                    assert ctx.distance(now) < before, (seed, step)
+                    checked += 1
+                pending = None
+        assert len(state.sheet) == 6
+    assert checked > 20
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bot_games_never_need_the_turn_limit(players):
+    """Games of normal and easy bots end every round by going out or by DUN-16."""
+    for g in range(2):
+        levels = [("normal", "easy")[(s + g) % 2] for s in range(players)]
+        state, events = bench_game(levels, 900 + 10 * players + g)
+        assert len(state.sheet) == 6
+        assert not any(e["type"] == "turn_limit" for e in events)
+
+
+@pytest.mark.parametrize("seed", [50001, 50004, 50005])
+def test_easy_bots_do_not_swap_cards_for_ever(seed):
+    """Two easy bots used to swap 5S, 5H, 5D, ... through the pile for ever in these games
+    (each take "completed" a set, each discard broke one). Now the easy bot takes a pile
+    card only when it can discard a loose card instead."""
+    state, events = bench_game(["easy", "easy"], seed)
+    assert len(state.sheet) == 6
+    assert not any(e["type"] == "turn_limit" for e in events)

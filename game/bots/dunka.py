@@ -9,8 +9,9 @@ reads only ``game.rummy.State.view(player)`` and the legal actions: own ``hand``
 Levels:
 
 ``easy``
-    takes the pile only when its top card completes or extends a set or run in hand (or
-    can be laid off once down), lays down when it can, lays off when it can, discards the
+    takes the pile only when its top card completes or extends a set or run in hand and
+    the hand then still holds a loose card to discard instead (or, once down, when the
+    card can be laid off), lays down when it can, lays off when it can, discards the
     highest-value card that is not part of a partial meld (pair, or neighbours in a suit),
     never dunks.
 
@@ -23,14 +24,25 @@ Levels:
       go-out round (DUN-15) every card left over outside the melds counts as missing too,
       so the bot plays for going out with every card. Memoised by hand.
     - cost of a hand = ``DIST_WEIGHT`` x distance + its points (DUN-14);
-    - draws the pile when the top card shortens the distance (or, once down, can be laid
-      off); dunks (DUN-7) only when the discard shortens the distance enough to pay for
-      the penalty card; lays down as soon as it can with the engine's best arrangement
-      (fewest points left); once down it lays off and replaces jokers (DUN-11: the natural
+    - draws the pile only for a card it keeps: when the hand is nearer the contract after
+      taking the top card *and* making the discard it would then make (the taken card
+      itself may not be discarded: house rule ``discard_just_taken`` in
+      ``game/rummy.py``), or, once down, when the card can be laid off; dunks (DUN-7)
+      only when the discard shortens the distance enough to pay for the penalty card;
+      lays down as soon as it can with the engine's best arrangement (fewest points
+      left); once down it lays off and replaces jokers (DUN-11: the natural
       card leaves the hand) whenever it can, highest value first;
     - discards the card whose loss costs least, with a surcharge for feeding the next
       player: a card that fits what they visibly collect (their ``known`` cards) or that
       they can lay off on the table once they are down.
+
+No endless rounds: the normal bot takes a pile card only when the turn leaves its hand
+nearer the contract; the easy bot only when the turn leaves it with fewer loose cards (a
+measure of its hand alone, which no endless exchange through the pile could keep
+lowering). Turns with stock draws use up the stock (DUN-16 and its reshuffle limit). The
+engine's turn limit (``MAX_ROUND_TURNS``, 1000) is a last guarantee the bots do not rely
+on: with the limit switched off, rounds of normal and easy bots (2-6 players, 2,760
+rounds) lasted median 30 and at most 352 turns, and none failed to end.
 
 The exact contract search itself (``game.melds.best_contract``) is the engine's: the bot
 lays down with the arrangement the legal actions list first.
@@ -302,6 +314,15 @@ def _completes(hand, card) -> bool:
     return False
 
 
+def _has_loose(hand, card) -> bool:
+    """After taking ``card`` the easy bot would discard a loose card (no partner), not one
+    of a partial meld: it only takes a pile card for which it gives up nothing. (Else two
+    easy bots can swap 5S, 5H, 5D, ... through the pile for ever: each take "completes"
+    a set and each discard breaks one.)"""
+    new = hand + [card]
+    return any(c[0] and c != card and not _partial(new, c) for c in new)
+
+
 def _easy(ctx: _Ctx, legal: list):
     kinds = {}
     for a in legal:
@@ -318,7 +339,10 @@ def _easy(ctx: _Ctx, legal: list):
         stock = [a for a in kinds[Draw] if a.source == "stock"]
         if pile and top is not None:
             c = _card(top)
-            want = _fits_any(ctx, c) if ctx.down else _completes(ctx.hand, c)
+            if ctx.down:
+                want = _fits_any(ctx, c)
+            else:
+                want = _completes(ctx.hand, c) and (c[0] == 0 or _has_loose(ctx.hand, c))
             if want or not stock:
                 return pile[0]
         return stock[0] if stock else kinds[Draw][0]
@@ -370,6 +394,10 @@ def _claim(ctx: _Ctx, kinds):
 
 
 def _draw(ctx: _Ctx, draws: list):
+    """Take the pile only for a card the bot keeps: once down, one it can lay off; else
+    one that leaves the hand nearer the contract *after* the discard it would then make
+    (never the taken card itself: house rule ``discard_just_taken``). Two bots can then
+    not hand one card back and forth through the pile."""
     pile = [a for a in draws if a.source == "pile"]
     stock = [a for a in draws if a.source == "stock"]
     if not pile:
@@ -381,31 +409,38 @@ def _draw(ctx: _Ctx, draws: list):
     if ctx.down:
         return pile[0] if _fits_any(ctx, card) else stock[0]
     if card[0] == 0:
-        return pile[0]
+        return pile[0]  # a joker is never discarded (DUN-10): it is always kept
     before = ctx.distance(ctx.hand)
-    after = ctx.distance(ctx.hand + [card])
+    taken = ctx.hand + [card]
+    choices = list(dict.fromkeys(c for c in ctx.hand if c[0] and c != card))
+    if not choices:
+        return stock[0]
+    drop = _best_discard(ctx, taken, choices)
+    after = ctx.distance(_without(taken, drop))
     return pile[0] if after < before else stock[0]
 
 
-def _discard(ctx: _Ctx, discards: list):
-    hand = ctx.hand
-    best = None
-    best_cost = None
-    seen = set()
-    for a in discards:
-        c = _card(str(a.card))
-        if c in seen:
-            continue
-        seen.add(c)
-        rest = _without(hand, c)
+def _best_discard(ctx: _Ctx, hand, choices):
+    """The card of ``choices`` (distinct, in the engine's card order) whose discard from
+    ``hand`` costs least, the first on ties: the hand's cost without it, plus the
+    surcharge for feeding the next player; once down, simply the highest value."""
+    best = best_cost = None
+    for c in choices:
         if ctx.down:
             cost = -_value(c)
         else:
-            cost = ctx.cost(rest)
+            cost = ctx.cost(_without(hand, c))
         cost += ctx.feeds(c)
         if best_cost is None or cost < best_cost:
-            best, best_cost = a, cost
+            best, best_cost = c, cost
     return best
+
+
+def _discard(ctx: _Ctx, discards: list):
+    first: dict = {}
+    for a in discards:
+        first.setdefault(_card(str(a.card)), a)
+    return first[_best_discard(ctx, ctx.hand, list(first))]
 
 
 def choose(view: dict, legal: list, level: str, rng: random.Random):
