@@ -20,6 +20,14 @@ pairing, 1,000 deals x 2 seatings; 2-core machine under heavy parallel load):
     normal vs easy  : won 1254, lost 502, draws 244;  71.4 % of decided games
     normal decision time (CPU), 101,441 decisions: median 0.32 ms, p99 14.6 ms, max 39 ms
     (the long ones are endgame searches, bounded by game.bots.durak.SEARCH_BUDGET)
+
+Tonk, measured 2026-11-30 (same machine, default rules, 2,000 hands per pairing):
+
+    normal vs random: +1.549 chips per hand (standard error 0.036); won 1580, lost 420
+        hand length in turns: median 2, p90 6, p99 12, max 18
+    normal vs easy  : +0.299 chips per hand (standard error 0.030); won 1195, lost 805
+        hand length in turns: median 7, p90 16, p99 26, p99.9 33, max 38
+    normal decision time (CPU), 25,372 decisions: median 0.23 ms, p99 3.3 ms, max 17 ms
 """
 
 from __future__ import annotations

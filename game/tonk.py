@@ -53,7 +53,10 @@ House rules (where ``rules/tonk.md`` is silent; to be shown in the rules text):
   ``legal_actions`` never offers such a discard; ``apply`` refuses it with the code
   ``"discard_just_taken"``. The card is ``State.taken`` (``view()["pile_taken"]``).
 - House rule B (``turn_limit``): a hand lasts at most ``TURN_LIMIT`` (200) turns, far more
-  than normal play needs (hand lengths in bot play: ``bench/bots.py``). When the 200th turn ends with a discard, the hand ends like a dry stock
+  than normal play needs: in bot play (1,000–2,000 hands per table of 2–4 easy/normal
+  players) no hand took more than 43 turns (p99 24–33); even with knocking taken away,
+  normal players' hands end by going out or the dry stock within 47 turns (2 players) and
+  41 (4 players). Without A and B two players who take every discard never end. When the 200th turn ends with a discard, the hand ends like a dry stock
   (TONK-12): all hands are shown and the lowest total gets 1 from every player not among the
   lowest; the result's ``end`` and the payouts' reason are ``"turn_limit"``. The count is
   ``State.turns`` (turns ended by a discard this hand; ``view()["turns_left"]``); a save

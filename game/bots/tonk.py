@@ -44,7 +44,12 @@ Levels:
 Both levels are deterministic: no randomness is used at all (``rng`` is accepted for the
 common interface).
 
-Measured (``python3 bench/bots.py --game tonk``): see ``bench/bots.py``.
+Measured (``python3 bench/bots.py --game tonk``, CPython 3.11, two players, default rules,
+2,000 hands per pairing, seats swapped, 2-core machine shared with other work): normal's
+mean chip result per hand +1.55 (standard error 0.04) against random legal play and +0.30
+(0.03) against easy; 25,372 normal decisions: median 0.23 ms, p99 3.3 ms, max 17 ms CPU.
+With three or four players (600 hands each, one normal seat): +1.97 / +1.83 against random,
++0.42 / +0.40 against easy.
 """
 
 from __future__ import annotations
