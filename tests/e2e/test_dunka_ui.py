@@ -46,7 +46,8 @@ def test_full_six_round_game_fills_the_scoresheet_and_the_history(page, site):
     assert page.locator("[data-history]").count() == 0
     tap(page.locator("[data-ui=history-undo]"))          # a deletion can be undone
     assert page.locator("[data-history]").count() == 1
-    assert page.locator("[data-history]").inner_text()[:4].isdigit()  # dated
+    dated = page.locator("[data-history]").inner_text()
+    assert dated[:2].isdigit() and " · " in dated           # dated: "30/11/2026 · Dunka: …"
     tap(page.locator("[data-ui=history-delete]").first)
     assert page.locator("[data-history]").count() == 0
     assert json.loads(page.evaluate("localStorage.getItem('kortbordet.v1.history')"))["games"] == []
