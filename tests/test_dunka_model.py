@@ -71,3 +71,5 @@ def test_event_sentences_exist_in_both_languages():
     assert dm.describe_event("sv", ev, PLAYERS, 0) == "A dunkar och tar spader sjua och ett straffkort."
     assert dm.describe_event("en", ev, PLAYERS, 0) == "A dunks and takes seven of spades plus a penalty card."
     assert dm.describe_event("en", {"type": "turn", "player": 1}, PLAYERS, 0) is None
+    assert "1000" in dm.describe_event("sv", {"type": "turn_limit", "turns": 1000, "limit": 1000},
+                                       PLAYERS, 0)

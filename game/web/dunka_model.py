@@ -207,6 +207,8 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
         return t(lang, "dk_ev_reshuffle")
     if kind == "stock_exhausted":
         return t(lang, "dk_ev_stock_exhausted")
+    if kind == "turn_limit":
+        return t(lang, "dk_ev_turn_limit", n=ev.get("limit", ev.get("turns", "")))
     if kind == "round_end":
         out = ev.get("out")
         if out is None:

@@ -132,28 +132,12 @@ class DunkaTable(TableView):
         return box
 
     def melds_el(self, v: dict, p: dict):
-        st = v["state"]
-        lang = self.lang
-        human = v["human"]
-        box = h("section", {"class": "melds", "aria-labelledby": "melds-h"},
-                h("h2", {"id": "melds-h", "class": "sr-only"}, text=t(lang, "dk_melds_title")))
-        if not st["table"]:
-            box.appendChild(h("p", {"class": "empty"}, text=t(lang, "dk_no_melds")))
-            return box
-        n = len(st["names"])
-        for k in range(n):
-            owner = (human + k) % n
-            mine = [m for m in st["table"] if m["owner"] == owner]
-            if not mine:
-                continue
-            title = t(lang, "dk_melds_yours") if owner == human else \
-                t(lang, "dk_melds_of", name=self.name(owner))
-            group = h("div", {"class": "meld-group", "data-owner": owner, "role": "group",
-                              "aria-label": title}, h("h3", text=title))
-            for m in mine:
-                group.appendChild(self.meld_el(m, p["targets"].get(m["name"], [])))
-            box.appendChild(group)
-        return box
+        """The melds on the table by owner; a meld the selected card fits is highlighted
+        and carries its lay-off / joker-replacement buttons."""
+        return self.owner_groups(
+            v, "melds", {"title": "dk_melds_title", "empty": "dk_no_melds",
+                         "yours": "dk_melds_yours", "of": "dk_melds_of"},
+            lambda m: self.meld_el(m, p["targets"].get(m["name"], [])))
 
     def meld_el(self, m: dict, targets: list[dict]):
         lang = self.lang

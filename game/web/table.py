@@ -80,6 +80,36 @@ class TableView:
             el.appendChild(extra)
         return el
 
+    def owner_groups(self, v: dict, cls: str, keys: dict, make_el):
+        """The melds on the table grouped by owner, the human's first, then in turn order.
+
+        ``cls``: the section's classes; ``keys``: the text keys ``title`` (hidden heading),
+        ``empty``, ``yours`` and ``of`` (with ``{name}``); ``make_el(entry)`` draws one
+        meld (an entry of ``view["state"]["table"]`` with an ``owner``)."""
+        st = v["state"]
+        lang = self.lang
+        human = v["human"]
+        hid = cls.split()[-1] + "-h"
+        box = h("section", {"class": cls, "aria-labelledby": hid},
+                h("h2", {"id": hid, "class": "sr-only"}, text=t(lang, keys["title"])))
+        if not st["table"]:
+            box.appendChild(h("p", {"class": "empty"}, text=t(lang, keys["empty"])))
+            return box
+        n = len(st["names"])
+        for k in range(n):
+            owner = (human + k) % n
+            mine = [m for m in st["table"] if m["owner"] == owner]
+            if not mine:
+                continue
+            title = t(lang, keys["yours"]) if owner == human else \
+                t(lang, keys["of"], name=self.name(owner))
+            group = h("div", {"class": "meld-group", "data-owner": owner, "role": "group",
+                              "aria-label": title}, h("h3", text=title))
+            for m in mine:
+                group.appendChild(make_el(m))
+            box.appendChild(group)
+        return box
+
     def actions_el(self, buttons: list[dict]):
         """The action bar: ``buttons`` of ``{id, label, action, enabled}``; a button with an
         ``action`` plays it, a disabled one explains why it is not possible."""

@@ -163,28 +163,10 @@ class TonkTable(TableView):
     def spreads_el(self, v: dict, p: dict):
         """The spreads on the table grouped by owner (the human's first); a spread the
         selected card may hit is highlighted and gets a button with its ``hit`` action."""
-        st = v["state"]
-        lang = self.lang
-        human = v["human"]
-        box = h("section", {"class": "melds spreads", "aria-labelledby": "spreads-h"},
-                h("h2", {"id": "spreads-h", "class": "sr-only"}, text=t(lang, "tk_spreads_title")))
-        if not st["table"]:
-            box.appendChild(h("p", {"class": "empty"}, text=t(lang, "tk_no_spreads")))
-            return box
-        n = len(st["names"])
-        for k in range(n):
-            owner = (human + k) % n
-            mine = [s for s in st["table"] if s["owner"] == owner]
-            if not mine:
-                continue
-            title = t(lang, "tk_spreads_yours") if owner == human else \
-                t(lang, "tk_spreads_of", name=self.name(owner))
-            group = h("div", {"class": "meld-group", "data-owner": owner, "role": "group",
-                              "aria-label": title}, h("h3", text=title))
-            for s in mine:
-                group.appendChild(self.spread_el(s, p["targets"].get(s["name"])))
-            box.appendChild(group)
-        return box
+        return self.owner_groups(
+            v, "melds spreads", {"title": "tk_spreads_title", "empty": "tk_no_spreads",
+                                 "yours": "tk_spreads_yours", "of": "tk_spreads_of"},
+            lambda s: self.spread_el(s, p["targets"].get(s["name"])))
 
     def spread_el(self, s: dict, action: str | None):
         lang = self.lang
