@@ -9,6 +9,9 @@ Tonk's ``IllegalAction`` codes are ``why_<code>`` (codes shared with Dunka and D
 
 TEXTS: dict[str, dict[str, str]] = {
     "sv": {
+        "tk_ledger_reset": "Nollställ markerna",
+        "tk_ledger_reset_ask": "Nollställa markerna? Ett nytt spel börjar med samma spelare och alla saldon på 0.",
+        "tk_ledger_reset_yes": "Nollställ och börja om",
         "tk_btn_knock": "Knacka",
         "tk_btn_spread": "Lägg ut",
         "tk_btn_discard": "Kasta",
@@ -113,6 +116,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_must_lay_spreads": "Lägg ut dina utlägg innan du kastar (tre ess får behållas).",
     },
     "en": {
+        "tk_ledger_reset": "Reset the chips",
+        "tk_ledger_reset_ask": "Reset the chips? A new game starts with the same players and every balance at 0.",
+        "tk_ledger_reset_yes": "Reset and start again",
         "tk_btn_knock": "Knock",
         "tk_btn_spread": "Spread",
         "tk_btn_discard": "Discard",

@@ -284,6 +284,9 @@ class TonkTable(TableView):
                     h("h2", {"id": "ledger-h"}, text=t(lang, "tk_ledger_title")), table)
         if history:
             section.appendChild(self.chart_el(v, history))
+            section.appendChild(h("button", {"type": "button", "class": "ui-btn small",
+                                             "data-ui": "ledger-reset"},
+                                  text=t(lang, "tk_ledger_reset")))
         return section
 
     def chart_el(self, v: dict, history: list[dict]):
@@ -354,6 +357,10 @@ class TonkTable(TableView):
         app = self.app
         v = app.view
         ui = el.getAttribute("data-ui")
+        if ui == "ledger-reset":  # a new game with the same players: every balance back to 0
+            app.set_notice(t(self.lang, "tk_ledger_reset_ask"), "warn",
+                           [("new", t(self.lang, "tk_ledger_reset_yes"))])
+            return True
         if ui == "clear":
             self.selected = []
             app.reason_text = ""

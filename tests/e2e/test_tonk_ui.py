@@ -170,3 +170,15 @@ def test_a_selected_card_hits_a_highlighted_spread(page, site):
         cards = page.eval_on_selector_all(f".spread[data-spread={spread}] [data-card]",
                                           "els => els.map(e => e.dataset.card)")
         assert card in cards
+
+
+def test_the_ledger_can_be_reset_after_a_question(page, site):
+    open_game(page, site.url + FAST)
+    play_until(page, random.Random(2), result_shown)
+    assert page.locator("#ledger").get_attribute("data-hands") == "1"
+    tap(page.locator("[data-ui=ledger-reset]"))
+    assert page.locator("#ledger").get_attribute("data-hands") == "1"   # asked first
+    tap(page.locator("#notice [data-ui=new]"))
+    page.locator("#ledger[data-hands='0']").wait_for()
+    assert page.eval_on_selector_all("[data-balance]", "els => els.map(e => e.dataset.balance)") \
+        == ["0", "0", "0"]
