@@ -297,7 +297,7 @@ class DunkaTable(TableView):
         ui = el.getAttribute("data-ui")
         if ui == "sort":
             self.sort = "rank" if self.sort == "suit" else "suit"
-            app.prefs["dunka_sort"] = self.sort
+            app.prefs["dunka_sort"] = self.sort  # kept by saves.load_prefs
             app.save_prefs()
             app.render()
             return True

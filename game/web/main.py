@@ -326,12 +326,15 @@ class App:
                            "checked": bool(self.prefs.get("four_colour"))})
         motion = h("input", {"type": "checkbox", "id": "pref-motion", "data-pref": "reduced_motion",
                              "checked": bool(self.prefs.get("reduced_motion"))})
+        auto = h("input", {"type": "checkbox", "id": "pref-auto-pass", "data-pref": "auto_pass",
+                           "checked": bool(self.prefs.get("auto_pass"))})
         return h("section", {"class": "panel prefs", "aria-labelledby": "prefs-h"},
                  h("h2", {"id": "prefs-h"}, text=t(lang, "settings")),
                  h("div", {"class": "row"}, h("label", {"for": "pref-speed"}, text=t(lang, "speed")),
                    speed),
                  h("label", {"class": "choice"}, four, h("span", text=t(lang, "four_color"))),
-                 h("label", {"class": "choice"}, motion, h("span", text=t(lang, "reduce_motion"))))
+                 h("label", {"class": "choice"}, motion, h("span", text=t(lang, "reduce_motion"))),
+                 h("label", {"class": "choice"}, auto, h("span", text=t(lang, "auto_pass"))))
 
     # ------------------------------------------------------------ lobby
 
@@ -656,13 +659,22 @@ class App:
         self.cancel_timer()
         if self.session is None or self.screen != "table":
             return
-        if self.session.waiting() == "bot":
+        if self.session.waiting() == "bot" or self.auto_pass_now():
             self.timer = window.setTimeout(self._tick, model.SPEEDS.get(self.speed, 750))
+
+    def auto_pass_now(self) -> bool:
+        """True when the human may dunk (DUN-7) and chose to pass such chances
+        automatically (the "auto_pass" preference)."""
+        return bool(self.prefs.get("auto_pass")) and self.session.waiting() == "human" \
+            and sorted(self.session.legal()) == ["dunk", "pass"]
 
     def bot_tick(self, *args) -> None:
         self.timer = None
         try:
             if self.session is None or self.screen != "table":
+                return
+            if self.auto_pass_now():
+                self.do("pass")
                 return
             events = self.session.step_bot()
             if events:
@@ -868,7 +880,7 @@ class App:
             if pref == "speed":
                 self.speed = str(el.value)
                 self.prefs["speed"] = self.speed
-            elif pref in ("four_colour", "reduced_motion"):
+            elif pref in ("four_colour", "reduced_motion", "auto_pass"):
                 self.prefs[pref] = bool(el.checked)
             elif pref == "lang":
                 self.set_lang(str(el.value))

@@ -126,3 +126,11 @@ def test_every_built_game_has_settings_and_player_range():
         if info["built"]:
             low, high = info["players"]
             assert 2 <= low <= high and settings(game) is not None
+
+
+def test_table_preferences_survive_a_reload():
+    prefs = saves.load_prefs(saves.dump_prefs({**saves.load_prefs(None), "dunka_sort": "rank",
+                                                "auto_pass": True}))
+    assert prefs["dunka_sort"] == "rank" and prefs["auto_pass"] is True
+    bad = saves.load_prefs('{"dunka_sort": "<script>", "auto_pass": "yes"}')
+    assert bad["dunka_sort"] == "suit" and bad["auto_pass"] is False
