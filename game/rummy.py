@@ -1,5 +1,21 @@
-"""Contract rummy: one engine for Dunka (rules/dunka.md, DUN-1 … DUN-17) and, later,
-Elvakorts-Rummy (rules/elvakort.md), as two *rule sets* of the same code.
+"""Contract rummy: one engine for Dunka (rules/dunka.md, DUN-1 … DUN-17) and
+Elvakorts-Rummy (rules/elvakort.md, ELV-1 … ELV-14), as two *rule sets* of the same code
+(``RULE_SETS["dunka"]``, ``RULE_SETS["elvakort"]``; ``Rules(variant="elvakort")``).
+
+Where Elvakort differs, the difference is RuleSet data or a small hook, never copied code:
+decks by player count (``RuleSet.decks``, ELV-1: 2 decks for 2–4 players, 3 for 5–8, two
+jokers per deck), meld rules (``game.melds.ELVAKORT``: runs 4+, no joker replacement,
+ELV-2, ELV-3), jokers discardable and laid on any meld (ELV-3), the deal (11 cards each,
+the opening discards, then one stock card turned up on the pile, ``turn_up_after_opening``,
+ELV-4), further melds with and after the contract (``further_melds``, ELV-7, ELV-8), table
+minus hand scoring with a 50 point bonus (``elvakort_score``, ELV-13) and the highest total
+winning (ELV-14). Claims (ELV-6 = DUN-7), going out (ELV-10 = DUN-13, DUN-15) and the
+exhausted stock (ELV-11 = DUN-16, with both house rules below) run the same code.
+
+Credits (ELV-8): ``State.credits[id]`` lists, for every card of table meld ``id`` in the
+meld's card order, the seat that put it there (the owner for the cards laid down, the
+layer-off for added cards). Scores go to the meld's owner (ELV-13); the credits are
+public and shown in the view (``table[i]["added_by"]``). Kept for Dunka too (harmless).
 
 Seats are 0..n-1 and play goes to the left (seat ``i + 1``). A game is six rounds, each with
 its contract (``RuleSet.contracts``); a ``State`` covers all six and carries the scoresheet.
@@ -38,6 +54,11 @@ Action text forms (``str(action)``; read back by ``parse_action(text, player)``)
                                     ``/``; a joker is written with what it stands for,
                                     ``JK=QC`` in a run, ``JK=7`` in a set (a bare ``JK`` is
                                     read when only one reading exists)
+                                    Elvakort (ELV-7, ELV-8): the lay-down may hold
+                                    further melds beyond the contract's (not in the
+                                    go-out round); once laid down, the same ``meld``
+                                    text lays down FURTHER melds (one or more valid
+                                    sets/runs, any number of turns) before the discard
     layoff 5C m2 [low|high]         add one card to meld m2 on the table (DUN-9); the end
                                     is given only when the card fits at both ends (a
                                     joker, or an ace on a 12-card run)
@@ -53,7 +74,10 @@ the bots always have at least one lay-down to offer. Any other valid arrangement
 accepted: ``apply`` checks a ``meld`` action by validity (``_laydown_problem``), not by
 membership in that bounded list. For "select cards, then lay down", the UI asks
 ``laydown_options(player, cards)``: every arrangement of exactly those cards as the
-contract, as ``meld`` actions to choose from when there are several.
+contract, as ``meld`` actions to choose from when there are several. Further melds
+(Elvakort, ELV-8) are offered the same bounded way (``_further_cached``): the arrangement
+of the hand into any melds leaving the fewest points, then each of its melds alone; any
+other valid further meld is accepted too.
 
 House rules (shown in the rules text):
 
@@ -100,6 +124,7 @@ card to discard), the second only ends rounds that would otherwise not end.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, ClassVar
@@ -107,9 +132,10 @@ from typing import Callable, ClassVar
 from .cards import RANK_VALUES, Card, card_key, make_deck, parse_card, parse_cards
 from .engine import (Action, GameState, IllegalAction, Rng, RulesBase, SaveError,
                      SettingError, check_choice)
-from .melds import (DUNKA, DUNKA_CONTRACTS, Contract, Meld, MeldRules,
-                    best_contract, contract_arrangements, dunka_value, is_valid,
-                    lay_off_options, melds_from, replace_joker)
+from .melds import (DUNKA, DUNKA_CONTRACTS, ELVAKORT, ELVAKORT_CONTRACTS, Contract, Meld,
+                    MeldRules, best_contract, best_melds, contract_arrangements,
+                    dunka_value, elvakort_value, is_valid, lay_off_options, melds_from,
+                    replace_joker)
 
 SAVE_VERSION = 1
 ROUNDS = 6
@@ -148,18 +174,19 @@ class RuleSet:
         melds: meld validity (``game.melds.DUNKA``).
         contracts: the six rounds' contracts; ``go_out`` marks a go-out round (DUN-15).
         players: the allowed player counts.
-        copies, jokers: decks shuffled together and jokers (DUN-1). (Elvakort will need a
-            count that depends on the players: turn these into a hook then.)
+        copies, jokers: decks shuffled together and jokers (DUN-1) when ``decks`` is None.
         value: a card's points in hand (DUN-14).
         jokers_discardable: jokers may be discarded freely (Dunka no: DUN-10, DUN-12).
         jokers_on_any_meld: a joker may be laid off on another player's meld (Dunka no).
         dunk_go_out: in a go-out round a dunker may go out at once (DUN-15).
         lower_wins: the lowest total wins (DUN-17); else the highest.
         score: ``score(state, out_seat_or_None) -> points per seat`` at the end of a round.
-
-    Elvakort will also need: further melds with and after the contract (ELV-7, ELV-8),
-    its turn-up order (ELV-4) and table-minus-hand scoring with a bonus (ELV-13, a
-    ``score`` hook).
+        decks: ``decks(players) -> (copies, jokers)`` when the decks depend on the player
+            count (ELV-1); None: ``copies`` and ``jokers`` always.
+        turn_up_after_opening: deal all 11 cards, then the opening discards, then turn up
+            one stock card onto the pile (ELV-4); False: Dunka's order (DUN-5).
+        further_melds: after (and with) the contract, further melds may be laid down
+            (ELV-7, ELV-8).
     """
 
     name: str
@@ -174,6 +201,38 @@ class RuleSet:
     dunk_go_out: bool
     lower_wins: bool
     score: Callable[["State", int | None], list[int]]
+    decks: Callable[[int], tuple[int, int]] | None = None
+    turn_up_after_opening: bool = False
+    further_melds: bool = False
+
+    def deck_counts(self, players: int) -> tuple[int, int]:
+        """(decks, jokers) shuffled together for ``players`` players (DUN-1, ELV-1)."""
+        if self.decks is None:
+            return self.copies, self.jokers
+        return self.decks(players)
+
+
+def elvakort_decks(players: int) -> tuple[int, int]:
+    """ELV-1: 2–4 players two decks, 5–8 three; two jokers per deck (108 or 162 cards)."""
+    copies = 2 if players <= 4 else 3
+    return copies, 2 * copies
+
+
+ELVAKORT_BONUS = 50
+"""ELV-13: the player who went out scores 50 more."""
+
+
+def elvakort_score(state: "State", out: int | None) -> list[int]:
+    """ELV-13: every player scores + the value of the cards in the melds they own on the
+    table (cards others added included) − the value of the cards left in hand; the player
+    who went out gets ``ELVAKORT_BONUS``. Values ELV-12 (``elvakort_value``)."""
+    value = state.ruleset.value
+    points = [-sum(value(c) for c in hand) for hand in state.hands]
+    for _mid, owner, meld in state.table:
+        points[owner] += sum(value(c) for c in meld.cards)
+    if out is not None:
+        points[out] += ELVAKORT_BONUS
+    return points
 
 
 DUNKA_RULES = RuleSet(
@@ -181,7 +240,15 @@ DUNKA_RULES = RuleSet(
     copies=2, jokers=4, value=dunka_value, jokers_discardable=False,
     jokers_on_any_meld=False, dunk_go_out=True, lower_wins=True, score=dunka_score)
 
-RULE_SETS: dict[str, RuleSet] = {"dunka": DUNKA_RULES}
+ELVAKORT_RULES = RuleSet(
+    name="elvakort", melds=ELVAKORT, contracts=ELVAKORT_CONTRACTS,
+    players=(2, 3, 4, 5, 6, 7, 8), copies=2, jokers=4, value=elvakort_value,
+    jokers_discardable=True, jokers_on_any_meld=True, dunk_go_out=True, lower_wins=False,
+    score=elvakort_score, decks=elvakort_decks, turn_up_after_opening=True,
+    further_melds=True)
+"""Elvakorts-Rummy (ELV-1 … ELV-14) as data and hooks on the Dunka engine."""
+
+RULE_SETS: dict[str, RuleSet] = {"dunka": DUNKA_RULES, "elvakort": ELVAKORT_RULES}
 
 
 @dataclass(frozen=True)
@@ -189,7 +256,7 @@ class Rules(RulesBase):
     """The settings of a contract-rummy game, validated.
 
     Attributes:
-        variant: which rule set: ``"dunka"`` (Elvakort later).
+        variant: which rule set: ``"dunka"`` or ``"elvakort"``.
         max_reshuffles: how often per round the stock may be rebuilt from the pile (house
             rule on DUN-16, see the module docstring); ``None``: no limit (a round in
             which nobody goes out then ends only at the turn limit, ``MAX_ROUND_TURNS``).
@@ -214,7 +281,7 @@ class Rules(RulesBase):
         return RULE_SETS[self.variant]
 
     def check_players(self, n: int) -> None:
-        """Raise ``SettingError`` unless ``n`` players may play (DUN-1: 2–6)."""
+        """Raise ``SettingError`` unless ``n`` players may play (DUN-1: 2–6; ELV-1: 2–8)."""
         allowed = self.ruleset.players
         if n not in allowed:
             raise SettingError("players", n, allowed)
@@ -453,6 +520,21 @@ def _laydowns_cached(hand: tuple[Card, ...], variant: str, round_index: int
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
+def _further_cached(hand: tuple[Card, ...], variant: str) -> tuple[tuple[Meld, ...], ...]:
+    """Further melds to offer (ELV-8), bounded: the arrangement of any number of melds
+    leaving the fewest points in hand (``best_melds``), then each of its melds alone (at
+    most ``LAYDOWN_ALTERNATIVES`` of them)."""
+    rs = RULE_SETS[variant]
+    best = best_melds(hand, rs.melds, rs.value)
+    if best is None or not best.melds:
+        return ()
+    out = [best.melds]
+    if len(best.melds) > 1:
+        out += [(m,) for m in best.melds[:LAYDOWN_ALTERNATIVES]]
+    return tuple(out)
+
+
 # ---------------------------------------------------------------------------- the state
 
 _TEXT: dict[Card, str] = {}
@@ -482,7 +564,8 @@ class State(GameState):
     ``apply``.
 
     ``stock[-1]`` and ``pile[-1]`` are the tops. ``table`` holds ``[id, owner, Meld]``
-    (ids ``1, 2, ...`` per round, written ``m1``). ``known[i]``: cards seat ``i`` took from
+    (ids ``1, 2, ...`` per round, written ``m1``); ``credits[id]``: per card of that meld
+    (in its card order) the seat that put it there (ELV-8). ``known[i]``: cards seat ``i`` took from
     the pile (drawn or dunked) and still holds: public memory. ``discards``: this round's
     ``[seat, card]`` discards in order (public). ``claim_*``: the claim window (DUN-7):
     the discard, its discarder, who passed, who dunked and the best claimer so far
@@ -522,6 +605,7 @@ class State(GameState):
     seed: int = 0
     taken: Card | None = None
     turns: int = 0
+    credits: dict[int, list[int]] = field(default_factory=dict)
 
     # --------------------------------------------------------------- basic facts
 
@@ -551,7 +635,7 @@ class State(GameState):
 
     def outcome(self) -> dict | None:
         """``{"totals": [...], "winners": [seats], "rounds": sheet}`` once over (DUN-17:
-        the lowest total wins, equal lowest share)."""
+        the lowest total wins, equal lowest share; ELV-14: the highest)."""
         if not self.is_over():
             return None
         totals = self.totals()
@@ -693,6 +777,8 @@ class State(GameState):
         if not self.laid_down[player]:
             acts += self._laydown_actions(player)
         else:
+            if self.ruleset.further_melds:
+                acts += self._further_actions(player)
             hand = sorted(self.hands[player], key=card_key)
             for card in hand:
                 for entry in self.table:
@@ -708,13 +794,26 @@ class State(GameState):
         acts += self._discards(player)
         return acts
 
+    def _further_actions(self, player: int) -> list[LayDown]:
+        """Further melds after the contract (ELV-8), a bounded list (``_further_cached``)."""
+        hand = tuple(sorted(self.hands[player], key=card_key))
+        out: list[LayDown] = []
+        for melds in _further_cached(hand, self.rules.variant):
+            action = _laydown_from(player, melds)
+            if action not in out:
+                out.append(action)
+        return out
+
     # --------------------------------------------------------------- lay-downs
 
     def _resolve_laydown(self, action: LayDown) -> tuple[list[Meld] | None, IllegalAction | None]:
         """The melds of a lay-down if it is valid now, else the reason it is not."""
         p = action.player
         rs = self.ruleset
-        if self.laid_down[p]:
+        further = self.laid_down[p] and rs.further_melds  # ELV-8
+        if further and self.phase != "play":
+            return None, IllegalAction("not_your_turn", "it is not your turn")
+        if self.laid_down[p] and not further:
             return None, IllegalAction("already_laid_down", "you have laid down this round")
         melds: list[Meld] = []
         for tokens in action.melds:
@@ -738,10 +837,19 @@ class State(GameState):
         if missing:
             return None, IllegalAction("card_not_in_hand", f"{missing[0]} is not in your hand",
                                        card=str(missing[0]))
+        if further:
+            return melds, None
         contract = self.contract
         sets = [m for m in melds if m.kind == "set"]
         runs = [m for m in melds if m.kind == "run"]
-        if (len(sets) != contract.sets or len(runs) != contract.runs
+        if rs.further_melds and not contract.go_out:
+            # ELV-7: at least the contract's melds (each may be longer); any others are
+            # further melds (ELV-8)
+            if (sum(len(m) >= contract.set_size for m in sets) < contract.sets
+                    or sum(len(m) >= contract.run_size for m in runs) < contract.runs):
+                return None, IllegalAction("contract_not_met", f"the contract is {contract}",
+                                           contract=str(contract))
+        elif (len(sets) != contract.sets or len(runs) != contract.runs
                 or any(len(m) < contract.set_size for m in sets)
                 or any(len(m) < contract.run_size for m in runs)):
             return None, IllegalAction("contract_not_met",
@@ -771,16 +879,34 @@ class State(GameState):
     def laydown_options(self, player: int, cards, limit: int = 50) -> list[LayDown]:
         """Every way (at most ``limit``) to lay down the contract with exactly ``cards``
         (Card objects or notation), as ``meld`` actions that ``apply`` accepts now; empty
-        when the cards do not form the contract or ``player`` may not lay down now."""
+        when the cards do not form the contract or ``player`` may not lay down now.
+
+        Elvakort (``further_melds``): when no arrangement of exactly the contract uses
+        every card, the best arrangement of the contract plus further melds (ELV-7); once
+        laid down, the best arrangement of ``cards`` as further melds (ELV-8)."""
         cards = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        rs = self.ruleset
+        further = rs.further_melds and self.laid_down[player]
         if player not in self.to_act() or self.phase not in ("play", "after_dunk") \
-                or self.laid_down[player] or not cards or len(set(cards)) != len(cards) \
+                or (self.laid_down[player] and not further) or not cards \
+                or len(set(cards)) != len(cards) \
                 or any(c not in self.hands[player] for c in cards):
             return []
-        rs = self.ruleset
         out = []
-        for arr in contract_arrangements(cards, self.contract, rs.melds, use_all=True,
-                                         limit=limit):
+        if further:
+            arrs = [best_melds(cards, rs.melds, rs.value, use_all=True)]
+        else:
+            arrs = list(contract_arrangements(cards, self.contract, rs.melds, use_all=True,
+                                              limit=limit))
+            if not arrs and rs.further_melds and not self.contract.go_out:
+                c = self.contract  # ELV-2: the rules' sizes are the contract's minimum
+                c = dataclasses.replace(c, set_size=max(c.set_size, rs.melds.min_set),
+                                        run_size=max(c.run_size, rs.melds.min_run))
+                arrs = [best_contract(cards, c, rs.melds, rs.value, use_all=True,
+                                      extra=True)]
+        for arr in arrs:
+            if arr is None or not arr.melds:
+                continue
             action = _laydown_from(player, arr.melds)
             if action not in out and self._resolve_laydown(action)[1] is None:
                 out.append(action)
@@ -840,7 +966,7 @@ class State(GameState):
         if card is not None and card not in hand:
             return err("card_not_in_hand", f"{card} is not in your hand", card=str(card))
         if isinstance(action, Discard):
-            if card.is_joker:
+            if card.is_joker and not self.ruleset.jokers_discardable:
                 return err("joker_discard", "jokers may not be discarded", card=str(card))
             if self._blocked_discard(p, card):
                 return err("discard_just_taken",
@@ -949,14 +1075,18 @@ class State(GameState):
                 self._settle_claims(events)
         elif isinstance(action, LayDown):
             melds, _ = self._resolve_laydown(action)
+            further = self.laid_down[p]
             for m in melds:
                 for c in m.cards:
                     self._take(p, c)
                 self.table.append([self.next_meld_id, p, m])
+                self.credits[self.next_meld_id] = [p] * len(m.cards)
                 self.next_meld_id += 1
             self.laid_down[p] = True
             events.append({"type": "meld", "player": p, "melds": [m.to_dict() for m in melds],
                            "ids": [e[0] for e in self.table[-len(melds):]]})
+            if self.ruleset.further_melds:
+                events[-1]["further"] = further  # ELV-8: melds after the contract
             if self.phase == "after_dunk":
                 self.phase, self.dunker = "play", None
             self._check_out(p, events)
@@ -966,6 +1096,7 @@ class State(GameState):
             entry = self._meld(action.meld)
             new = dict(self._layoff_options(action.card, entry))[action.end]
             self._take(p, action.card)
+            self._credit(entry, new, action.card, p)
             entry[2] = new
             events.append({"type": "layoff", "player": p, "card": str(action.card),
                            "meld": action.meld, "result": new.to_dict()})
@@ -974,11 +1105,20 @@ class State(GameState):
             entry = self._meld(action.meld)
             new = dict(self._replace_options(action.card, entry))[action.end]
             self._take(p, action.card)
+            self._credit(entry, new, action.card, p)
             entry[2] = new
             events.append({"type": "replace", "player": p, "card": str(action.card),
                            "meld": action.meld, "end": action.end, "result": new.to_dict()})
             self._check_out(p, events)
         return events
+
+    def _credit(self, entry: list, new: Meld, card: Card, p: int) -> None:
+        """Record that seat ``p`` put ``card`` into table meld ``entry``, now ``new``
+        (ELV-8: the card scores for the owner, the credit shows who added it)."""
+        mid, owner, old = entry
+        by_card = dict(zip(old.cards, self.credits.get(mid, [owner] * len(old.cards))))
+        by_card[card] = p
+        self.credits[mid] = [by_card.get(c, owner) for c in new.cards]
 
     def _discard(self, p: int, card: Card) -> list[dict]:
         self._take(p, card)
@@ -994,6 +1134,11 @@ class State(GameState):
                 self.turn = self._left(p)
                 return events
             self.discarder = self.dealer
+            if self.ruleset.turn_up_after_opening:  # ELV-4: the turned-up card is the top
+                top = self.stock.pop()
+                self.pile.append(top)
+                self.discarder = self.claim_card = None
+                events.append({"type": "turn_up", "card": str(top)})
         elif not self.hands[p]:  # DUN-13
             events += self._end_round(p)
             return events
@@ -1067,11 +1212,14 @@ class State(GameState):
 
     def _deal(self, round_no: int) -> list[dict]:
         """Shuffle and deal round ``round_no`` (DUN-5): 10 cards each from the dealer's
-        left, turn up the pile's first card, an 11th card each; then the opening discards."""
+        left, turn up the pile's first card, an 11th card each; then the opening discards.
+        Elvakort (ELV-4, ``turn_up_after_opening``): 11 cards each, the pile starts empty;
+        after the opening discards one stock card is turned up (``_discard``)."""
         rs, n = self.ruleset, self.num_players
         self.round = round_no
         self.dealer = (self.first_dealer + round_no - 1) % n
-        deck = make_deck(range(2, 15), copies=rs.copies, jokers=rs.jokers)
+        copies, jokers = rs.deck_counts(n)
+        deck = make_deck(range(2, 15), copies=copies, jokers=jokers)
         rng = self._rng()
         rng.shuffle(deck)
         self.rng_state = rng.state
@@ -1080,11 +1228,11 @@ class State(GameState):
         for _ in range(DEAL_FIRST):
             for s in order:
                 hands[s].append(deck.pop())
-        self.pile = [deck.pop()]
+        self.pile = [] if rs.turn_up_after_opening else [deck.pop()]
         for s in order:
             hands[s].append(deck.pop())
         self.hands, self.stock = hands, deck
-        self.table, self.next_meld_id = [], 1
+        self.table, self.next_meld_id, self.credits = [], 1, {}
         self.laid_down = [False] * n
         self.known = [[] for _ in range(n)]
         self.discards, self.reshuffles, self.turns, self.taken = [], 0, 0, None
@@ -1092,7 +1240,8 @@ class State(GameState):
         self.claim_passed, self.claim_dunked, self.dunker = [], [], None
         self.phase, self.turn = "opening", order[0]
         return [{"type": "deal", "round": round_no, "dealer": self.dealer,
-                 "contract": str(self.contract), "pile": str(self.pile[-1])}]
+                 "contract": str(self.contract),
+                 "pile": str(self.pile[-1]) if self.pile else None}]
 
     def clone(self) -> "State":
         """An independent copy for search (cards and melds are immutable and shared)."""
@@ -1101,6 +1250,7 @@ class State(GameState):
         c.known = [list(k) for k in self.known]
         c.stock, c.pile = list(self.stock), list(self.pile)
         c.table = [list(e) for e in self.table]
+        c.credits = {k: list(v) for k, v in self.credits.items()}
         c.laid_down = list(self.laid_down)
         c.discards = list(self.discards)
         c.claim_passed = list(self.claim_passed)
@@ -1127,7 +1277,8 @@ class State(GameState):
 
     def view(self, player: int) -> dict:
         """What seat ``player`` may see, JSON-safe: own hand, the others' card counts,
-        the table melds (owner, cards with jokers' stands), the pile (top, size, cards),
+        the table melds (owner, cards with jokers' stands, ``added_by``: the seat that put
+        each card there, ELV-8), the pile (top, size, cards),
         stock size, contract, round, scoresheet, who has laid down, the claim window,
         public memory (``known``: cards each seat took from the pile and holds;
         ``discards``: this round's discards by seat), every hand once a round is over,
@@ -1149,8 +1300,7 @@ class State(GameState):
             "hand": _txt(sorted(self.hands[player], key=card_key)),
             "hand_counts": [len(h) for h in self.hands],
             "known": [_txt(k) for k in self.known],
-            "table": [{"id": mid, "name": f"m{mid}", "owner": owner, "kind": m.kind,
-                       "cards": m.tokens()} for mid, owner, m in self.table],
+            "table": self._table_view(),
             "laid_down": list(self.laid_down),
             "pile_top": str(self.pile[-1]) if self.pile else None,
             "pile_size": len(self.pile),
@@ -1171,11 +1321,29 @@ class State(GameState):
             "outcome": self.outcome(),
         }
 
+    def _table_view(self) -> list[dict]:
+        """The table melds; with further melds (Elvakort, ELV-8) each also has
+        ``added_by``, the seat that put each card there (Dunka's view is unchanged)."""
+        credits = self.ruleset.further_melds
+        out = []
+        for mid, owner, m in self.table:
+            entry = {"id": mid, "name": f"m{mid}", "owner": owner, "kind": m.kind,
+                     "cards": m.tokens()}
+            if credits:
+                entry["added_by"] = self._added_by(mid, owner, m)
+            out.append(entry)
+        return out
+
+    def _added_by(self, mid: int, owner: int, meld: Meld) -> list[int]:
+        """ELV-8: the seat that put each card of the meld there (the owner's by default)."""
+        return list(self.credits.get(mid) or [owner] * len(meld.cards))
+
     def to_dict(self) -> dict:
-        """The whole state, JSON-safe, with a format version (``"v"``)."""
+        """The whole state, JSON-safe, with a format version (``"v"``); Elvakort saves also
+        hold ``credits`` (``[[meld id, [seat per card]], ...]``, ELV-8)."""
         def card_or_none(c):
             return None if c is None else str(c)
-        return {
+        data = {
             "v": SAVE_VERSION, "game": self.game, "rules": self.rules.to_dict(),
             "names": list(self.names), "first_dealer": self.first_dealer,
             "round": self.round, "dealer": self.dealer,
@@ -1193,6 +1361,10 @@ class State(GameState):
             "sheet": _copy_sheet(self.sheet),
             "taken": card_or_none(self.taken), "turns": self.turns,
         }
+        if self.ruleset.further_melds:  # ELV-8 credits (Dunka's saves are unchanged)
+            data["credits"] = [[mid, self._added_by(mid, owner, m)]
+                               for mid, owner, m in self.table]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "State":
@@ -1231,7 +1403,12 @@ class State(GameState):
                 # house-rule fields added later: older saves lack them
                 taken=None if data.get("taken") is None else parse_card(data["taken"]),
                 turns=int(data.get("turns", 0)),
+                # ELV-8 credits, added with Elvakort: older saves lack them (the owner's)
+                credits={int(mid): [int(s) for s in seats]
+                         for mid, seats in data.get("credits", [])},
             )
+            for mid, owner, meld in state.table:
+                state.credits.setdefault(mid, [owner] * len(meld.cards))
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -1240,7 +1417,8 @@ class State(GameState):
         return state
 
     def all_cards(self) -> list[Card]:
-        """Every card in hands, stock, pile and table melds (108 in Dunka)."""
+        """Every card in hands, stock, pile and table melds (108 in Dunka; 108 or 162 in
+        Elvakort, ELV-1)."""
         cards = [c for h in self.hands for c in h] + self.stock + self.pile
         return cards + [c for _, _, m in self.table for c in m.cards]
 
@@ -1266,7 +1444,8 @@ class State(GameState):
         if not 1 <= self.round <= ROUNDS or self.phase not in PHASES \
                 or self.dealer != (self.first_dealer + self.round - 1) % n:
             raise SaveError("round, dealer or phase out of range")
-        deck = make_deck(range(2, 15), copies=rs.copies, jokers=rs.jokers)
+        copies, jokers = rs.deck_counts(n)
+        deck = make_deck(range(2, 15), copies=copies, jokers=jokers)
         if sorted(self.all_cards(), key=card_key) != sorted(deck, key=card_key):
             raise SaveError("the cards do not add up to the game's decks")
         ids = [mid for mid, _, _ in self.table]
@@ -1276,6 +1455,11 @@ class State(GameState):
             if owner not in seats or not self.laid_down[owner] \
                     or not is_valid(meld, rs.melds):
                 raise SaveError("a table meld is not valid")
+        if not set(self.credits) <= set(ids) or any(
+                len(self.credits[mid]) != len(meld.cards)
+                or not all(s in seats for s in self.credits[mid])
+                for mid, _, meld in self.table if mid in self.credits):
+            raise SaveError("the meld credits do not match the table")
         for hand, known in zip(self.hands, self.known):
             if len(set(known)) != len(known) or not all(c in hand for c in known):
                 raise SaveError("a known card is not in that player's hand")

@@ -1,0 +1,205 @@
+"""Elvakort conformance: random legal six-round games for 2–8 players (ELV-1), checking the
+protocol's invariants as the Dunka conformance test does (DESIGN.md, "Tests" 2).
+
+``GAMES_PER_COUNT`` seeded games per player count (default 2, set by
+``KORTBORDET_ELVAKORT_GAMES``), deterministic. The random players lay down, lay down
+further melds (ELV-8) and lay off when they can (nine times in ten), dunk three times in
+ten (ELV-6), take from the stock rather than the pile (85 %) and otherwise pick uniformly
+among the legal actions (jokers may be discarded, ELV-3). Every round ends: by going out
+(ELV-10), by the exhausted stock (ELV-11 = DUN-16 with the reshuffle limit) or at the
+latest at the turn limit (house rule), and a game is asserted to end within
+``MAX_ACTIONS``.
+
+After every action: no card created or lost (hands + stock + pile + table are the 108 or
+162 cards of ELV-1); ``legal_actions`` is non-empty exactly for ``to_act()``; the actor's
+actions are distinct and their texts round-trip through ``parse_action``; the table's
+credits (ELV-8) match the melds; one seat's view is JSON and hides the other hands; an
+action by a seat that may not act is refused and changes nothing. On sampled steps (and
+every deal, round end and the final state): every legal action applies on a ``clone()``;
+illegal actions raise ``IllegalAction`` and leave ``to_dict()`` unchanged; ``to_dict`` ->
+JSON -> ``from_dict`` round-trips; every view is checked. The final outcome's winners
+have the highest total (ELV-14).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+
+import pytest
+
+from game.cards import card_key, make_deck
+from game.engine import IllegalAction
+from game.rummy import (MAX_ROUND_TURNS, Discard, Draw, Dunk, LayDown, Layoff, Next, Pass,
+                        Rules, State, new_game, parse_action)
+
+GAMES_PER_COUNT = int(os.environ.get("KORTBORDET_ELVAKORT_GAMES", "2"))
+FULL_CHECK_EVERY = 60
+MAX_ACTIONS = 30_000
+RESHUFFLES = (1, 2, 3)
+DECKS = {n: frozenset(make_deck(range(2, 15), copies=2 if n <= 4 else 3,
+                                jokers=4 if n <= 4 else 6)) for n in range(2, 9)}
+TEXT = {c: str(c) for c in DECKS[8]}
+
+
+def check_cards(state: State) -> None:
+    cards = state.all_cards()
+    deck = DECKS[state.num_players]
+    assert len(cards) == len(deck) and set(cards) == deck, "a card was created or lost"
+    for mid, owner, meld in state.table:  # ELV-8 credits: one seat per card
+        added = state.credits.get(mid, [owner] * len(meld.cards))
+        assert len(added) == len(meld.cards)
+        assert all(0 <= s < state.num_players for s in added)
+
+
+def check_legal(state: State, texts=True) -> dict[int, list]:
+    to_act = state.to_act()
+    legal = {}
+    for p in range(state.num_players):
+        actions = state.legal_actions(p)
+        assert bool(actions) == (p in to_act), (p, to_act, actions)
+        if texts is True or texts == p:
+            assert len(set(actions)) == len(actions), "duplicate legal actions"
+            for a in actions:
+                assert a.player == p and parse_action(str(a), p) == a, str(a)
+        legal[p] = actions
+    assert 0 <= state.turns <= MAX_ROUND_TURNS
+    assert bool(to_act) != state.is_over()
+    return legal
+
+
+def check_view(state: State, p: int) -> None:
+    view = state.view(p)
+    text = json.dumps(view)
+    assert view["player"] == p and view["game"] == "elvakort"
+    assert view["hand"] == [TEXT[c] for c in sorted(state.hands[p], key=card_key)]
+    assert view["hand_counts"] == [len(h) for h in state.hands]
+    if state.phase in ("round_over", "game_over"):
+        assert view["revealed"] is not None
+        return
+    seen = set(text.split('"')[1::2])
+    public = {c for _, c in state.discards} | {TEXT[c] for c in state.pile}
+    for q in range(state.num_players):
+        if q != p:
+            public.update(TEXT[c] for c in state.known[q])
+            leaked = ({TEXT[c] for c in state.hands[q]} - public) & seen
+            assert not leaked, f"view of seat {p} shows seat {q}'s hidden cards {leaked}"
+    assert not ({TEXT[c] for c in state.stock} & seen - public), "stock cards shown"
+
+
+def check_roundtrip(state: State) -> None:
+    data = state.to_dict()
+    restored = State.from_dict(json.loads(json.dumps(data)))
+    assert restored.to_dict() == data and restored.to_act() == state.to_act()
+    assert restored.outcome() == state.outcome()
+    for p in range(state.num_players):
+        assert restored.legal_actions(p) == state.legal_actions(p)
+        assert restored.view(p) == state.view(p)
+
+
+def expect_illegal(state: State, action, code: str | None = None) -> None:
+    before = state.to_dict()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    if code is not None:
+        assert info.value.code == code, (str(action), info.value.code)
+    json.dumps(info.value.params)
+    assert state.to_dict() == before, f"illegal {action} changed the state"
+
+
+def check_illegal(state: State, legal: dict[int, list], rng: random.Random) -> None:
+    n = state.num_players
+    if state.is_over():
+        expect_illegal(state, Next(0), "game_over")
+        return
+    p = rng.choice(state.to_act())
+    if state.phase in ("play", "opening") and p == state.turn:
+        foreign = rng.choice(sorted((c for c in DECKS[n] if c not in state.hands[p]),
+                                    key=card_key))
+        expect_illegal(state, Discard(p, foreign), "card_not_in_hand")
+    own = rng.choice(legal[p])
+    others = [q for q in range(n) if dataclasses.replace(own, player=q) not in legal[q]]
+    if others and not isinstance(own, LayDown):
+        expect_illegal(state, dataclasses.replace(own, player=rng.choice(others)))
+    expect_illegal(state, dataclasses.replace(own, player=n), "no_such_player")
+    expect_illegal(state, str(own), "not_an_action")
+
+
+def check_all_legal_apply(state: State, legal: dict[int, list]) -> None:
+    before = state.to_dict()
+    for actions in legal.values():
+        for a in actions:
+            clone = state.clone()
+            json.dumps(clone.apply(a))
+            check_cards(clone)
+    assert state.to_dict() == before, "applying on a clone changed the original"
+
+
+def full_check(state: State, legal: dict[int, list], rng: random.Random) -> None:
+    check_legal(state)
+    check_all_legal_apply(state, legal)
+    check_illegal(state, legal, rng)
+    check_roundtrip(state)
+    for p in range(state.num_players):
+        check_view(state, p)
+
+
+def choose(actions: list, rng: random.Random):
+    strong = [a for a in actions if isinstance(a, (LayDown, Layoff))]
+    if strong and rng.random() < 0.9:
+        return rng.choice(strong)
+    if isinstance(actions[0], Dunk):
+        return actions[0] if rng.random() < 0.3 else actions[1]
+    if isinstance(actions[0], Draw) and len(actions) == 2:
+        return actions[0] if rng.random() < 0.85 else actions[1]
+    return rng.choice(actions)
+
+
+def play_checked_game(n: int, k: int) -> dict:
+    seed = 30_000 + 10 * n + k
+    rng = random.Random(seed)
+    rules = Rules(variant="elvakort", max_reshuffles=RESHUFFLES[(n + k) % 3])
+    state = new_game(rules, [f"P{i}" for i in range(n)], seed)
+    legal = check_legal(state)
+    check_cards(state)
+    full_check(state, legal, rng)
+    steps, stats = 0, {"further": 0, "layoff_other": 0}
+    while not state.is_over():
+        assert steps < MAX_ACTIONS, f"game {n}/{k} did not end"
+        seat = rng.choice(state.to_act())
+        action = choose(legal[seat], rng)
+        if isinstance(action, LayDown) and state.laid_down[seat]:
+            stats["further"] += 1
+        if isinstance(action, Layoff) and state._meld(action.meld)[1] != seat:
+            stats["layoff_other"] += 1
+        round_before = state.round
+        json.dumps(state.apply(action))
+        steps += 1
+        check_cards(state)
+        legal = check_legal(state, texts=seat)
+        check_view(state, steps % n)
+        idle = [q for q in range(n) if not legal[q]]
+        if idle and not state.is_over():
+            q = rng.choice(idle)
+            expect_illegal(state, rng.choice([Dunk(q), Pass(q), Next(q)]))
+        if rng.random() < 1 / FULL_CHECK_EVERY or state.round != round_before \
+                or state.phase == "round_over":
+            full_check(state, legal, rng)
+    full_check(state, legal, rng)
+    outcome = state.outcome()
+    totals = [sum(r["points"][s] for r in outcome["rounds"]) for s in range(n)]
+    assert len(outcome["rounds"]) == 6 and outcome["totals"] == totals
+    assert outcome["winners"] == [s for s in range(n) if totals[s] == max(totals)]
+    return stats
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+def test_random_games_keep_invariants(n):
+    stats = {"further": 0, "layoff_other": 0}
+    for k in range(GAMES_PER_COUNT):
+        for key, value in play_checked_game(n, k).items():
+            stats[key] += value
+    # the playouts reach the Elvakort-only moves (ELV-8)
+    assert stats["further"] > 0 or n == 2
