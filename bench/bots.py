@@ -102,7 +102,14 @@ def play_tonk(levels: list[str], seed: int, times: list[float] | None = None,
             "end": state.result["end"]}
 
 
-RUNNERS = {"durak": play_durak, "dunka": play_dunka, "tonk": play_tonk}
+def play_elvakort(levels: list[str], seed: int, times: list[float] | None = None) -> int | None:
+    """Play one six-round Elvakorts-Rummy game (the highest total wins, ELV-14); return
+    the loser's seat for two players, None for equal totals."""
+    return play_dunka(levels, seed, times, rules=rummy.Rules(variant="elvakort"))
+
+
+RUNNERS = {"durak": play_durak, "dunka": play_dunka, "elvakort": play_elvakort,
+           "tonk": play_tonk}
 """game -> ``runner(levels, seed, times)``: the losing seat or None (durak, dunka), or for
 a game played for chips (tonk) a dict with ``"net"`` chips per seat, ``"turns"`` and
 ``"end"``. Elvakorts-Rummy adds its own."""

@@ -24,7 +24,7 @@ GAMES: dict[str, dict[str, Any]] = {
               "series": True},
     "dunka": {"built": True, "players": (2, 6), "default_players": 4, "module": "rummy",
               "fixed": {"variant": "dunka"}, "series": False},
-    "elvakort": {"built": False, "players": (2, 8), "default_players": 4, "module": "rummy",
+    "elvakort": {"built": True, "players": (2, 8), "default_players": 4, "module": "rummy",
                  "fixed": {"variant": "elvakort"}, "series": False},
     "tonk": {"built": True, "players": (2, 4), "module": "tonk", "fixed": {},
              "series": False},

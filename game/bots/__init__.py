@@ -34,8 +34,11 @@ from ..engine import Action
 LEVELS = ("random", "easy", "normal")
 """The levels every game's bots understand, weakest first."""
 
-GAMES = {"durak": "game.bots.durak", "dunka": "game.bots.dunka", "tonk": "game.bots.tonk"}
-"""``view["game"]`` -> module implementing that game's bots."""
+GAMES = {"durak": "game.bots.durak", "dunka": "game.bots.dunka", "tonk": "game.bots.tonk",
+         "elvakort": "game.bots.dunka"}
+"""``view["game"]`` -> module implementing that game's bots. Elvakorts-Rummy is played by
+the Dunka bots for now (same engine and actions; they lay down, lay off and go out, but
+do not yet weigh Elvakort's table-plus scoring)."""
 
 
 def _view_seed(view: dict) -> int:

@@ -2,6 +2,8 @@
 
 TEXTS: dict[str, dict[str, str]] = {
     "sv": {
+        "elv_added_by": "med kort från {names}",
+        "lobby_hint_elvakort": "Sex givar med kontrakt. Utlagda kort ger plus, kort på handen minus; den som går ut får 50. Högst summa vinner.",
         "dk_sets": "{n} triss",
         "dk_sets_1": "1 triss",
         "dk_runs3": "{n} trestegar",
@@ -130,6 +132,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_must_go_out": "I sista given får du bara lägga ut om du går ut direkt med alla kort.",
     },
     "en": {
+        "elv_added_by": "with cards from {names}",
+        "lobby_hint_elvakort": "Six rounds with contracts. Cards on the table score plus, cards in hand minus; going out gives 50. Highest total wins.",
         "dk_sets": "{n} sets",
         "dk_sets_1": "1 set",
         "dk_runs3": "{n} runs of 3",

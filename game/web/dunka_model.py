@@ -224,9 +224,10 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
     return None
 
 
-def leaders(totals: list[int]) -> list[int]:
-    """The seats with the lowest total (DUN-17), empty before any points."""
+def leaders(totals: list[int], lower_wins: bool = True) -> list[int]:
+    """The seats with the best total: the lowest in Dunka (DUN-17), the highest in
+    Elvakort (ELV-14); empty before any points."""
     if not totals or not any(totals):
         return []
-    low = min(totals)
-    return [i for i, x in enumerate(totals) if x == low]
+    best = min(totals) if lower_wins else max(totals)
+    return [i for i, x in enumerate(totals) if x == best]

@@ -20,6 +20,7 @@ class DunkaTable(TableView):
     texts) while the player chooses, else None. ``sort``: ``"suit"`` or ``"rank"``."""
 
     game = "dunka"
+    lower_wins = True
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -204,7 +205,7 @@ class DunkaTable(TableView):
                 row.appendChild(h("td", {"class": "n"}, text=text))
             body.appendChild(row)
         totals = sheet["totals"]
-        lead = dm.leaders(totals)
+        lead = dm.leaders(totals, self.lower_wins)
         over = bool(record) or bool(v["state"].get("over"))
         foot = h("tr", {"class": "totals"}, h("th", {"scope": "row"}, text=t(lang, "dk_sheet_total")))
         for seat, total in enumerate(totals):
@@ -219,10 +220,10 @@ class DunkaTable(TableView):
                  h("h2", {"id": "sheet-h"}, text=t(lang, "dk_sheet_title")),
                  h("div", {"class": "scroll"}, table))
 
-    @staticmethod
-    def contracts(sheet: dict) -> list:
-        from ..melds import DUNKA_CONTRACTS
-        return [c.to_dict() for c in DUNKA_CONTRACTS]
+    def contracts(self, sheet: dict) -> list:
+        """The six rounds' contracts of this table's game (``Contract.to_dict()``)."""
+        from ..scoresheet import contracts
+        return contracts(self.game)
 
     def round_el(self, v: dict):
         st = v["state"]
@@ -363,3 +364,21 @@ class DunkaTable(TableView):
         self.chooser = options
         app.reason_text = ""
         app.render()
+
+
+class ElvakortTable(DunkaTable):
+    """Elvakorts-Rummy (rules/elvakort.md) on the Dunka table: the same engine and actions;
+    further melds after the contract come through the same Lay down chooser (ELV-8), every
+    meld shows whose cards it holds, and the highest total leads (ELV-14)."""
+
+    game = "elvakort"
+    lower_wins = False
+
+    def meld_el(self, m: dict, targets: list[dict]):
+        el = super().meld_el(m, targets)
+        owner = m.get("owner")
+        others = sorted({s for s in m.get("added_by", []) if s != owner})
+        if others:  # ELV-8: cards others added score for the owner
+            el.appendChild(h("span", {"class": "credit"}, text=t(
+                self.lang, "elv_added_by", names=", ".join(self.name(s) for s in others))))
+        return el

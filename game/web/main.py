@@ -34,6 +34,7 @@ OWN_MOVES = ("attack", "throw", "beat", "transfer", "take", "done", "exchange", 
 
 TABLES = {"durak": ("game.web.durak_table", "DurakTable"),
           "dunka": ("game.web.dunka_table", "DunkaTable"),
+          "elvakort": ("game.web.dunka_table", "ElvakortTable"),
           "tonk": ("game.web.tonk_table", "TonkTable")}
 """Each game's table view, imported when that game is first shown."""
 

@@ -130,7 +130,7 @@ def test_params_read_settings_and_reject_bad_values_by_name():
                            ({"transfer": "maybe"}, "transfer"), ({"game": "chess"}, "game"),
                            ({"deck": "24", "players": "3"}, "deck"), ({"seed": "-1"}, "seed"),
                            ({"lang": "de"}, "lang"), ({"seed": "9" * 5000}, "seed"),
-                           ({"game": "elvakort"}, "game")]:
+                           ({"game": "whist"}, "game")]:
         with pytest.raises(SettingError) as err:
             parse_params(query)
         assert err.value.setting == setting

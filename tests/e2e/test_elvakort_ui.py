@@ -1,0 +1,37 @@
+"""Elvakorts-Rummy through the DOM (Playwright, Chromium): a whole six-round game on the
+shared rummy table to the final scoresheet (highest total wins, ELV-14), and a five-player
+table dealt from three decks (ELV-1). Uses conftest.py's fixtures."""
+
+from __future__ import annotations
+
+import json
+
+from browser_harness import open_game
+from dunka_driver import hand, play_to_end
+from durak_driver import wait_settled
+
+
+def test_full_elvakort_game_to_the_final_scoresheet(page, site):
+    open_game(page, site.url + "?game=elvakort&players=2&seed=31&speed=instant&lang=en")
+    assert page.locator("#table[data-game=elvakort] #contract").count() == 1
+    play_to_end(page, seed=6)
+    assert page.locator("#result").is_visible()
+    rows = page.eval_on_selector_all(
+        "#scoresheet tbody tr", "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent.trim()))")
+    assert len(rows) == 6 and all(all(c != "" for c in row) for row in rows)
+    totals = [int(x) for x in page.eval_on_selector_all(
+        "#scoresheet tfoot td", "els => els.map(e => e.firstChild.textContent)")]
+    winners = [int(x) for x in page.get_attribute("#result", "data-winners").split()]
+    assert winners and all(totals[w] == max(totals) for w in winners)   # highest wins
+    history = json.loads(page.evaluate("localStorage.getItem('kortbordet.v1.history')"))
+    assert history["games"][0]["game"] == "elvakort"
+
+
+def test_five_players_are_dealt_from_three_decks(page, site):
+    open_game(page, site.url + "?game=elvakort&players=5&seed=4&speed=instant&lang=sv")
+    wait_settled(page)
+    assert page.locator(".opponents .seat").count() == 4
+    stock = int(page.get_attribute(".stock-pile", "data-stock"))
+    pile = int(page.get_attribute(".discard-pile", "data-pile"))
+    in_hands = sum(int(x) for x in page.eval_on_selector_all(".seat", "els => els.map(e => e.dataset.count)"))
+    assert stock + pile + in_hands + len(hand(page)) == 162
