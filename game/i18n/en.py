@@ -142,7 +142,7 @@ TEXTS = {
     "save_corrupt": "Your saved game could not be read. It has been kept as a backup (“{key}”) and nothing was deleted. You can start a new game.",
     "save_corrupt_kept": "Your saved game could not be read, and the browser has no room for a backup copy. It stays under “{key}” until you start a new game, which replaces it.",
     "url_error": "The link has a setting that is not allowed: {msg}",
-    "auto_pass": "Dunka: pass automatically when I could dunk",
+    "auto_pass": "Pass automatically when I could claim a discard (Dunka!)",
     "url_range": "a whole number from {low} to {high}",
     "previous_kept": "You opened a link to a new game. Your game in progress is kept.",
     "previous_restore": "Back to my game",

@@ -142,7 +142,7 @@ TEXTS = {
     "save_corrupt": "Ditt sparade spel gick inte att läsa. Det har sparats som reservkopia (”{key}”) och inget har raderats. Du kan starta ett nytt spel.",
     "save_corrupt_kept": "Ditt sparade spel gick inte att läsa, och webbläsaren har inte plats för en reservkopia. Det ligger kvar under ”{key}” tills du startar ett nytt spel, som ersätter det.",
     "url_error": "Länken har en inställning som inte är tillåten: {msg}",
-    "auto_pass": "Dunka: passa automatiskt när jag kan dunka",
+    "auto_pass": "Passa automatiskt när jag kan dunka",
     "url_range": "ett heltal från {low} till {high}",
     "previous_kept": "Du öppnade en länk till ett nytt spel. Ditt pågående spel finns kvar.",
     "previous_restore": "Tillbaka till mitt spel",
