@@ -65,8 +65,14 @@ class DunkaTable(TableView):
                  h("strong", text=t(lang, "dk_round_n", n=st["round"])),
                  h("span", text=f" · {t(lang, 'dk_contract')}: {contract}"))
 
-        center = h("section", {"class": "center dunka-center"}, self.stock_el(st, p),
-                   self.pile_el(st, p))
+        size = st["stock_size"]
+        stock = self.stock_el(size, p["stock"], t(lang, "dk_stock_1" if size == 1 else
+                                                  "dk_stock_n", n=size),
+                              t(lang, "dk_take_stock"))
+        pile = self.pile_el(st, p["pile"], {"take": "dk_take_pile", "empty": "dk_pile_empty",
+                                            "one": "dk_pile_1", "n": "dk_pile_n"},
+                            "claim" if st.get("claim") else "")
+        center = h("section", {"class": "center dunka-center"}, stock, pile)
         status, why = self.status_els(p["status"])
         main_col = h("div", {"class": "table-main"}, opps, info, center, self.melds_el(v, p),
                      self.log_el(), status, why)
@@ -99,38 +105,6 @@ class DunkaTable(TableView):
         if st["laid_down"][seat]:
             out.append(h("span", {"class": "badge out"}, text=t(self.lang, "dk_badge_down")))
         return out
-
-    def stock_el(self, st: dict, p: dict):
-        lang = self.lang
-        label = t(lang, "dk_stock_1" if st["stock_size"] == 1 else "dk_stock_n", n=st["stock_size"])
-        if p["stock"]:
-            top = card_el(lang, "back", "button", "small playable",
-                          {"data-action": p["stock"], "aria-label": t(lang, "dk_take_stock")})
-        else:
-            top = card_el(lang, "back", "div", "small") if st["stock_size"] else \
-                h("div", {"class": "card small slot", "aria-hidden": "true"})
-        return h("div", {"class": "stock-pile", "data-stock": st["stock_size"]}, top,
-                 h("span", {"class": "talon-count"}, text=label))
-
-    def pile_el(self, st: dict, p: dict):
-        lang = self.lang
-        top = st.get("pile_top")
-        if top and p["pile"]:
-            el = card_el(lang, top, "button", "small playable",
-                         {"data-action": p["pile"],
-                          "aria-label": t(lang, "dk_take_pile", card=card_name(lang, top))})
-        elif top:
-            el = card_el(lang, top, "div", "small")
-        else:
-            el = h("div", {"class": "card small slot", "role": "img",
-                           "aria-label": t(lang, "dk_pile_empty")})
-        claim = st.get("claim")
-        box = h("div", {"class": "discard-pile" + (" claim" if claim else ""),
-                        "data-pile": st["pile_size"]}, el,
-                h("span", {"class": "talon-count"},
-                  text=t(lang, "dk_pile_1" if st["pile_size"] == 1 else "dk_pile_n",
-                         n=st["pile_size"])))
-        return box
 
     def melds_el(self, v: dict, p: dict):
         """The melds on the table by owner; a meld the selected card fits is highlighted

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pyscript import document
 
-from ..i18n import t
+from ..i18n import card_name, t
 from . import model
 from .dom import card_el, h
 
@@ -79,6 +79,39 @@ class TableView:
         if extra is not None:
             el.appendChild(extra)
         return el
+
+    def stock_el(self, size: int, action: str | None, label: str, take: str):
+        """The stock: a face-down card (a button carrying ``action`` when drawing is legal,
+        named ``take``), or an empty slot; ``label`` tells how many cards are left."""
+        lang = self.lang
+        if action:
+            top = card_el(lang, "back", "button", "small playable",
+                          {"data-action": action, "aria-label": take})
+        elif size:
+            top = card_el(lang, "back", "div", "small")
+        else:
+            top = h("div", {"class": "card small slot", "role": "img", "aria-label": label})
+        return h("div", {"class": "stock-pile", "data-stock": size}, top,
+                 h("span", {"class": "talon-count"}, text=label))
+
+    def pile_el(self, st: dict, action: str | None, keys: dict, cls: str = ""):
+        """The discard pile: its top card (a button carrying ``action`` when taking it is
+        legal) or an empty slot, and its size. ``keys``: the text keys ``take`` (with
+        ``{card}``), ``empty``, ``n`` (with ``{n}``) and optionally ``one`` (one card)."""
+        lang = self.lang
+        top, size = st.get("pile_top"), st["pile_size"]
+        if top and action:
+            el = card_el(lang, top, "button", "small playable",
+                         {"data-action": action,
+                          "aria-label": t(lang, keys["take"], card=card_name(lang, top))})
+        elif top:
+            el = card_el(lang, top, "div", "small")
+        else:
+            el = h("div", {"class": "card small slot", "role": "img",
+                           "aria-label": t(lang, keys["empty"])})
+        count = t(lang, keys["one"]) if size == 1 and "one" in keys else t(lang, keys["n"], n=size)
+        return h("div", {"class": ("discard-pile " + cls).strip(), "data-pile": size}, el,
+                 h("span", {"class": "talon-count"}, text=count))
 
     def owner_groups(self, v: dict, cls: str, keys: dict, make_el):
         """The melds on the table grouped by owner, the human's first, then in turn order.

@@ -85,7 +85,11 @@ class TonkTable(TableView):
                  h("span", text=" · " + t(lang, "tk_dealer_is", name=self.name(st["dealer"]))))
 
         center = h("section", {"class": "center dunka-center tonk-center"},
-                   self.stock_el(st, p), self.pile_el(st, p))
+                   self.stock_el(st["stock_size"], p["stock"],
+                                 t(lang, "tk_stock_n", n=st["stock_size"]) if st["stock_size"]
+                                 else t(lang, "tk_stock_dry"), t(lang, "tk_take_stock")),
+                   self.pile_el(st, p["pile"], {"take": "tk_take_pile", "empty": "tk_pile_empty",
+                                                "n": "tk_pile_n"}))
         status, why = self.status_els(p["status"])
         main_col = h("div", {"class": "table-main"}, opps, info, center)
         if st.get("stock_dry") and not over and st.get("dry_turns_left") is not None:
@@ -128,37 +132,6 @@ class TonkTable(TableView):
         for c in known:
             box.appendChild(card_el(self.lang, c, "span", "tiny-face"))
         return box
-
-    def stock_el(self, st: dict, p: dict):
-        lang = self.lang
-        if st["stock_size"]:
-            label = t(lang, "tk_stock_n", n=st["stock_size"])
-        else:
-            label = t(lang, "tk_stock_dry")
-        if p["stock"]:
-            top = card_el(lang, "back", "button", "small playable",
-                          {"data-action": p["stock"], "aria-label": t(lang, "tk_take_stock")})
-        elif st["stock_size"]:
-            top = card_el(lang, "back", "div", "small")
-        else:
-            top = h("div", {"class": "card small slot", "role": "img", "aria-label": label})
-        return h("div", {"class": "stock-pile", "data-stock": st["stock_size"]}, top,
-                 h("span", {"class": "talon-count"}, text=label))
-
-    def pile_el(self, st: dict, p: dict):
-        lang = self.lang
-        top = st.get("pile_top")
-        if top and p["pile"]:
-            el = card_el(lang, top, "button", "small playable",
-                         {"data-action": p["pile"],
-                          "aria-label": t(lang, "tk_take_pile", card=card_name(lang, top))})
-        elif top:
-            el = card_el(lang, top, "div", "small")
-        else:
-            el = h("div", {"class": "card small slot", "role": "img",
-                           "aria-label": t(lang, "tk_pile_empty")})
-        return h("div", {"class": "discard-pile", "data-pile": st["pile_size"]}, el,
-                 h("span", {"class": "talon-count"}, text=t(lang, "tk_pile_n", n=st["pile_size"])))
 
     def spreads_el(self, v: dict, p: dict):
         """The spreads on the table grouped by owner (the human's first); a spread the
