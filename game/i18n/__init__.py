@@ -1,19 +1,19 @@
 """Swedish and English texts of the page (sv is a first-class language).
 
 ``sv.TEXTS`` and ``en.TEXTS`` hold the shared texts and Durak's; each other game keeps its
-texts in its own module (``dunka.TEXTS``, ``tonk.TEXTS``, ``sheets.TEXTS``: ``{"sv": {...},
-"en": {...}}``),
-merged here. Both languages hold the same keys (a test checks it). Texts are plain
-strings with ``str.format`` fields; the page inserts them with ``textContent`` only.
+texts in its own module (``dunka``, ``tonk``, ``sheets``, ``rules``, ``positions``,
+``teach``, each ``TEXTS = {"sv": {...}, "en": {...}}``), merged here. Both languages hold the same keys (a test checks it). Texts are plain strings
+with ``str.format`` fields; the page inserts them with ``textContent`` only.
 Pure Python: no browser imports, so it is tested in CPython.
 """
 
 from __future__ import annotations
 
-from . import dunka, en, sheets, sv, tonk
+from . import dunka, en, positions, rules, sheets, sv, teach, tonk
 
 LANGS = ("sv", "en")
-TEXTS = {lang: {**base.TEXTS, **dunka.TEXTS[lang], **tonk.TEXTS[lang], **sheets.TEXTS[lang]}
+_PARTS = (dunka, tonk, sheets, rules, positions, teach)
+TEXTS = {lang: {**base.TEXTS, **{k: v for part in _PARTS for k, v in part.TEXTS[lang].items()}}
          for lang, base in (("sv", sv), ("en", en))}
 RANK_KEYS = {"2": "rank_2", "3": "rank_3", "4": "rank_4", "5": "rank_5", "6": "rank_6",
              "7": "rank_7", "8": "rank_8", "9": "rank_9", "10": "rank_10", "J": "rank_J",

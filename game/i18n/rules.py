@@ -1,0 +1,6 @@
+"""Texts of the rules feature in Swedish and English (filled by its module's author)."""
+
+TEXTS: dict[str, dict[str, str]] = {
+    "sv": {},
+    "en": {},
+}
