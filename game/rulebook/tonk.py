@@ -1,0 +1,233 @@
+"""Tonk's rules page (rules/tonk.md, TONK-1 … TONK-14), in English and Swedish."""
+
+from __future__ import annotations
+
+from . import ex, sec
+
+SECTIONS = [
+    sec("aim", (),
+        en=("The aim", [
+            "Tonk (or Tunk) is a fast American knock rummy played for chips. Each hand is "
+            "short: lay your cards out in spreads and go out, or knock when your hand is "
+            "worth less than everybody else's."]),
+        sv=("Målet", [
+            "Tonk (eller Tunk) är ett snabbt amerikanskt knack-rummy som spelas om marker. "
+            "Varje giv är kort: lägg ut dina kort i utlägg och gå ut, eller knacka när din "
+            "hand är värd mindre än alla andras."])),
+
+    sec("cards", ("TONK-1",),
+        en=("Players, cards and values", [
+            "One 52-card deck, no jokers, 2 to 4 players (the rule sheet says 2–3; a fourth "
+            "player is Kortbordet's addition).",
+            "Card values: ace 1, 2 to 10 their number, jack, queen and king 10."]),
+        sv=("Spelare, kort och värden", [
+            "En kortlek med 52 kort, inga jokrar, 2–4 spelare (regelbladet säger 2–3; en "
+            "fjärde spelare är Kortbordets tillägg).",
+            "Kortens värden: ess 1, 2–10 sitt nummer, knekt, dam och kung 10."]),
+        examples=(ex("AS 7D KH 10C 3S", "This hand is worth 1 + 7 + 10 + 10 + 3 = 31.",
+                     "Den här handen är värd 1 + 7 + 10 + 10 + 3 = 31."),)),
+
+    sec("spreads", ("TONK-2",),
+        en=("Spreads", [
+            "A spread is either a book, 3 or 4 cards of one rank, or a run, 3 or more cards "
+            "in sequence in one suit. The ace is always low: A-2-3 is a run, Q-K-A is not."]),
+        sv=("Utlägg", [
+            "Ett utlägg är antingen en triss eller ett fyrtal, 3 eller 4 kort i samma valör, "
+            "eller en serie, 3 eller fler kort i följd i samma färg. Esset är alltid lågt: "
+            "E-2-3 är en serie, D-K-E är det inte."]),
+        examples=(ex("set 9S 9H 9D", "A book of nines.", "En triss i nior."),
+                  ex("run AC 2C 3C", "A run with the ace low.", "En serie med lågt ess."),
+                  ex("run QH KH AH", "The ace is never high.", "Esset är aldrig högt.",
+                     allowed=False))),
+
+    sec("stakes", ("TONK-3", "TONK-14"),
+        en=("Stakes and the ledger", [
+            "Before playing, the players agree a stake: a whole number of chips. Every "
+            "payment below is a number of stakes.",
+            "A chip ledger keeps every player's balance across hands, saved in your browser. "
+            "Every payment is written in it with the hand's number and the reason, so the "
+            "balances always add up to zero."]),
+        sv=("Insats och markliggare", [
+            "Innan spelet kommer man överens om en insats: ett helt antal marker. Alla "
+            "betalningar nedan räknas i insatser.",
+            "En liggare håller reda på varje spelares saldo från giv till giv och sparas i "
+            "din webbläsare. Varje betalning skrivs in med givens nummer och orsaken, så "
+            "saldona blir alltid noll tillsammans."]),
+        setting="stake",
+        effects={"1": ("A single payment is 1 chip; a double one 2 chips.",
+                       "En enkel betalning är 1 mark; en dubbel 2 marker."),
+                 "*": ("A single payment is {value} chips, a double one twice as many.",
+                       "En enkel betalning är {value} marker, en dubbel dubbelt så många.")}),
+
+    sec("deal", ("TONK-4",),
+        en=("The deal", [
+            "For the first hand every player cuts a card (ace low) and the highest card "
+            "deals; after that the deal passes to the left. Each player gets 5 cards, one at "
+            "a time, starting left of the dealer. The next card is turned up to start the "
+            "discard pile.",
+            "With the setting \"no initial discard\" no card is turned up: the pile starts "
+            "empty and the first player must draw from the stock."]),
+        sv=("Given", [
+            "Inför första given drar alla ett kort (ess lågt) och den med högst kort ger; "
+            "sedan går given åt vänster. Var och en får 5 kort, ett i taget, med början till "
+            "vänster om given. Nästa kort vänds upp som första kort i slänghögen.",
+            "Med inställningen \"Inget kort vänds upp efter given\" börjar slänghögen tom och "
+            "den första spelaren måste ta från talongen."]),
+        setting="no_initial_discard",
+        effects={"on": ("The discard pile starts empty.", "Slänghögen börjar tom."),
+                 "off": ("A card is turned up to start the discard pile.",
+                         "Ett kort vänds upp och börjar slänghögen.")}),
+
+    sec("tonk_deal", ("TONK-5",),
+        en=("Tonk on the deal", [
+            "A player whose 5 dealt cards are worth 49 or 50 shows them at once: the hand "
+            "is not played and that player gets 2 stakes from every other player. If two or "
+            "more players have 49 or 50 it is a tie: nobody pays and the same dealer deals "
+            "again."]),
+        sv=("Tonk i given", [
+            "Den som får 5 kort värda 49 eller 50 i given visar dem genast: given spelas "
+            "inte och den spelaren får 2 insatser av var och en av de andra. Har två eller "
+            "fler 49 eller 50 blir det lika: ingen betalar och samma giv delar ut igen."]),
+        examples=(ex("KS QH JD 10C 9S", "10 + 10 + 10 + 10 + 9 = 49: a tonk on the deal.",
+                     "10 + 10 + 10 + 10 + 9 = 49: tonk i given."),)),
+
+    sec("turn", ("TONK-6", "TONK-7", "TONK-8"),
+        en=("A turn", [
+            "Play starts left of the dealer and goes clockwise. At the start of your turn, "
+            "before drawing, you may knock (see below). Otherwise take the top card of the "
+            "stock or of the discard pile; only the top discard can be seen.",
+            "Then you may lay down new spreads from your hand and hit spreads on the table, "
+            "your own or anybody's: add cards that keep it a valid spread.",
+            "The turn ends when you discard one card face up, unless your hand is already "
+            "empty."]),
+        sv=("Ett drag", [
+            "Spelet börjar till vänster om given och går medsols. I början av ditt drag, "
+            "innan du tar ett kort, får du knacka (se nedan). Annars tar du översta kortet i "
+            "talongen eller i slänghögen; bara det översta kastade kortet syns.",
+            "Sedan får du lägga ut nya utlägg från handen och bygga på utlägg på bordet, "
+            "dina egna eller andras: lägg till kort så att utlägget fortfarande är giltigt.",
+            "Draget slutar när du kastar ett kort med framsidan upp, om inte handen redan "
+            "är tom."]),
+        examples=(ex(("run 4H 5H 6H", "7H"), "[7H] hits the run [4H] [5H] [6H].",
+                     "Hjärter sju bygger på serien hjärter fyra, fem, sex."),)),
+
+    sec("must_lay", ("TONK-9",),
+        en=("Must spreads be laid?", [
+            "With the setting \"must lay spreads\" on, you may not end your turn holding a "
+            "complete spread, except three aces, which you may keep."]),
+        sv=("Måste utlägg läggas ut?", [
+            "Med inställningen \"Serier måste läggas ut\" påslagen får du inte avsluta "
+            "draget med ett färdigt utlägg på handen, utom tre ess, som får behållas."]),
+        setting="must_lay_spreads",
+        effects={"on": ("A complete spread in hand must be laid before you discard.",
+                        "Ett färdigt utlägg på handen måste läggas ut innan du kastar."),
+                 "off": ("You may keep spreads in hand.",
+                         "Du får behålla utlägg på handen.")}),
+
+    sec("out", ("TONK-10",),
+        en=("Going out", [
+            "A player who empties their hand during the turn without discarding has "
+            "\"tonked out\" and gets 2 stakes from every other player. A player whose hand "
+            "becomes empty with the discard gets 1 stake from every other player.",
+            "With the setting \"double only for a new spread\", emptying the hand only by "
+            "hits, without laying a new spread in that turn, pays 1 stake, not 2."]),
+        sv=("Gå ut", [
+            "Den som blir av med alla kort under draget utan att kasta har \"tonkat ut\" och "
+            "får 2 insatser av var och en av de andra. Den som blir av med sista kortet "
+            "genom att kasta det får 1 insats av var och en av de andra.",
+            "Med inställningen \"Dubbelt bara för en ny serie\" ger det bara 1 insats, inte "
+            "2, att tömma handen enbart genom påbyggnad, utan att lägga ett nytt utlägg i "
+            "samma drag."]),
+        setting="double_only_new_spread",
+        effects={"on": ("Tonking out by hits alone pays single.",
+                        "Att tonka ut enbart genom påbyggnad ger enkel betalning."),
+                 "off": ("Every tonk out pays double.", "Varje tonk ut ger dubbel betalning.")}),
+
+    sec("knock", ("TONK-11",),
+        en=("Knocking", [
+            "When a player knocks, everybody shows their hand and adds up its value.",
+            "If the knocker's total is strictly the lowest, the knocker gets 1 stake from "
+            "every other player.",
+            "Otherwise the knocker is caught: the knocker pays 2 stakes to every player whose "
+            "total is equal to or lower than the knocker's, and the player with the lowest "
+            "total also gets 1 stake from every other player. When several share the lowest "
+            "total, each of them gets 1 stake from every player who is not among them."]),
+        sv=("Knacka", [
+            "När någon knackar visar alla sina händer och räknar ihop värdet.",
+            "Har den som knackade strikt lägst summa får hen 1 insats av var och en av de "
+            "andra.",
+            "Annars åker den som knackade fast: hen betalar 2 insatser till varje spelare "
+            "vars summa är lika med eller lägre än hens, och spelaren med lägst summa får "
+            "dessutom 1 insats av var och en av de andra. Delar flera på den lägsta summan "
+            "får var och en av dem 1 insats av varje spelare som inte hör till dem."]),
+        examples=(ex(("AS 2D 3C", "4H 5S"), "Knocker: 6. Another player: 9. The knocker wins 1 stake.",
+                     "Den som knackar: 6. En annan spelare: 9. Den som knackade vinner 1 insats."),)),
+
+    sec("hit_lock", ("TONK-13",),
+        en=("Hit lock", [
+            "With the setting \"hit lock\" on, a player whose spread was hit by another "
+            "player since their last turn may not knock on their next turn."]),
+        sv=("Spärr efter påbyggnad", [
+            "Med inställningen \"Påbyggd serie spärrar knackning\" påslagen får en spelare "
+            "vars utlägg någon annan har byggt på sedan hens förra drag inte knacka i nästa "
+            "drag."]),
+        setting="hit_lock",
+        effects={"on": ("A player whose spread was hit cannot knock next turn.",
+                        "Den vars utlägg byggts på får inte knacka i nästa drag."),
+                 "off": ("Hits do not stop anyone knocking.",
+                         "Påbyggnad hindrar ingen från att knacka.")}),
+
+    sec("dry", ("TONK-12",),
+        en=("When the stock runs dry", [
+            "When the stock is empty, play goes on only while each player in turn takes the "
+            "previous player's discard. When the player in turn cannot or will not take it, "
+            "the hand ends: the lowest total gets 1 stake from every other player; equal "
+            "lowest totals each get 1 stake from every player not among them."]),
+        sv=("När talongen tar slut", [
+            "När talongen är tom fortsätter spelet bara så länge var och en i tur tar förra "
+            "spelarens kastade kort. När den som har turen inte kan eller vill ta det slutar "
+            "given: lägst summa får 1 insats av var och en av de andra; delar flera på den "
+            "lägsta summan får var och en av dem 1 insats av varje spelare som inte hör till "
+            "dem."])),
+
+    sec("house_dry", ("TONK-12",), house=True,
+        en=("The dry stock lasts one round", [
+            "With the stock empty a player may still knock at the start of the turn. The "
+            "discard pile is never reshuffled. After every player has had one turn with the "
+            "stock empty, the hand ends as if the next player had declined the discard."]),
+        sv=("Tom talong varar ett varv", [
+            "Med tom talong får man fortfarande knacka i början av draget. Slänghögen blandas "
+            "aldrig om. När alla har haft ett drag med tom talong slutar given som om nästa "
+            "spelare hade tackat nej till det kastade kortet."])),
+
+    sec("house_taken", ("TONK-8",), house=True,
+        en=("Not the card just taken", [
+            "A card taken from the discard pile may not be discarded in the same turn, "
+            "unless it is the only card you may discard."]),
+        sv=("Inte kortet man just tog", [
+            "Ett kort som tagits från slänghögen får inte kastas i samma drag, om det inte "
+            "är det enda kort man får kasta."])),
+
+    sec("house_turns", ("TONK-12",), house=True,
+        en=("At most 200 turns", [
+            "A hand lasts at most 200 turns. Then it ends like a dry stock: all hands are "
+            "shown and the lowest total is paid. Normal hands are far shorter."]),
+        sv=("Högst 200 drag", [
+            "En giv varar högst 200 drag. Sedan slutar den som vid tom talong: alla händer "
+            "visas och lägst summa får betalt. Vanliga givar är mycket kortare."])),
+
+    sec("house_details", ("TONK-9", "TONK-11", "TONK-13"), house=True,
+        en=("Fine points", [
+            "Must lay spreads: three or four aces may be kept, a run with an ace (A-2-3) may "
+            "not. A knocker who ties the lowest total is caught: the knocker pays 2 stakes "
+            "to each player with that total, and each of them gets 1 stake from everybody "
+            "else, the knocker included. Hit lock: a spread counts as hit when another "
+            "player hits it, and the lock ends once its owner has drawn."]),
+        sv=("Detaljer", [
+            "Utlägg måste läggas ut: tre eller fyra ess får behållas, en serie med ess "
+            "(E-2-3) får inte det. Den som knackar och har samma summa som den lägsta åker "
+            "fast: hen betalar 2 insatser till var och en med den summan, och var och en av "
+            "dem får 1 insats av alla andra, den som knackade också. Spärr: ett utlägg räknas "
+            "som påbyggt när en annan spelare bygger på det, och spärren släpper när ägaren "
+            "har tagit ett kort."])),
+]

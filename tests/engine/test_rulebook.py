@@ -1,0 +1,172 @@
+"""The rules pages' content (game.rulebook): every rule id of every spec is covered in both
+languages, both languages hold the same sections, every example is real card notation
+(and every meld example is valid, every "not allowed" one invalid, under the game's own
+meld rules), every setting named exists in the game's Rules and every value of it has an
+effect sentence, and house rules are marked."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game import rulebook
+from game.cards import parse_card
+from game.i18n import TEXTS, t
+from game.melds import DUNKA, ELVAKORT, TONK, MeldError, is_valid, parse_meld
+from game.session import settings
+
+# The rule ids of rules/*.md (hard-coded: CI has no ../shared).
+SPEC_IDS = {
+    "durak": [f"DUR-{i}" for i in range(1, 21)],
+    "dunka": [f"DUN-{i}" for i in range(1, 19)],
+    "elvakort": [f"ELV-{i}" for i in range(1, 15)],
+    "tonk": [f"TONK-{i}" for i in range(1, 15)],
+}
+MELD_RULES = {"dunka": DUNKA, "elvakort": ELVAKORT, "tonk": TONK}
+# House rules the spec or the engine names: (game, rule id) pairs that must sit in a
+# section marked house=True.
+HOUSE = {
+    "durak": {"DUR-9", "DUR-20"},
+    "dunka": {"DUN-1", "DUN-2", "DUN-6", "DUN-7", "DUN-12", "DUN-13", "DUN-15", "DUN-16"},
+    "elvakort": {"ELV-3", "ELV-4", "ELV-9", "ELV-10", "ELV-11", "ELV-12"},
+    "tonk": {"TONK-8", "TONK-9", "TONK-11", "TONK-12", "TONK-13"},
+}
+LANGS = ("sv", "en")
+
+
+@pytest.mark.parametrize("game", rulebook.GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_id_is_covered_in_both_languages(game, lang):
+    pages = rulebook.book(game, lang)
+    covered = {r for p in pages for r in p.rules}
+    missing = [r for r in SPEC_IDS[game] if r not in covered]
+    assert not missing, f"{game}/{lang} covers no section for {missing}"
+    unknown = covered - set(SPEC_IDS[game])
+    assert not unknown, f"{game}: ids not in the spec: {unknown}"
+    for p in pages:
+        assert p.heading.strip() and p.paragraphs and all(x.strip() for x in p.paragraphs)
+
+
+@pytest.mark.parametrize("game", rulebook.GAMES)
+def test_both_languages_have_the_same_sections(game):
+    sv, en = rulebook.book(game, "sv"), rulebook.book(game, "en")
+    assert [p.key for p in sv] == [p.key for p in en]
+    assert len({p.key for p in sv}) == len(sv), "section keys must be unique (anchors)"
+    for a, b in zip(sv, en):
+        assert (a.rules, a.house, a.setting) == (b.rules, b.house, b.setting)
+        assert [e[0] for e in a.examples] == [e[0] for e in b.examples]
+        assert len(a.paragraphs) == len(b.paragraphs), a.key
+        assert a.heading != b.heading, f"{game}/{a.key}: the Swedish heading is the English one"
+        assert a.paragraphs != b.paragraphs
+        for (_, cap_sv, _), (_, cap_en, _) in zip(a.examples, b.examples):
+            assert cap_sv.strip() and cap_en.strip() and cap_sv != cap_en
+
+
+def _inline_cards(text: str) -> list[str]:
+    return rulebook.INLINE_CARD.findall(text)
+
+
+@pytest.mark.parametrize("game", rulebook.GAMES)
+def test_every_example_parses_with_the_engine_notation(game):
+    count = 0
+    for lang in LANGS:
+        for p in rulebook.book(game, lang):
+            for groups, caption, allowed in p.examples:
+                for group in groups:
+                    words = group.split()
+                    if words[0] in ("set", "run"):
+                        assert game in MELD_RULES, f"{game} has no melds: {group}"
+                        try:
+                            meld = parse_meld(group)
+                            ok = is_valid(meld, MELD_RULES[game])
+                        except MeldError:
+                            ok = False
+                        if allowed:
+                            assert ok, f"{game}/{p.key}: {group!r} is not a valid meld"
+                        else:
+                            assert not ok, f"{game}/{p.key}: {group!r} is allowed after all"
+                        count += 1
+                    else:
+                        for card in words:
+                            parse_card(card)  # raises CardError on bad notation
+                            count += 1
+                # inline cards in paragraphs and captions: [10H], never a stray bracket
+                for text in [*p.paragraphs, caption]:
+                    for card in _inline_cards(text):
+                        parse_card(card)
+                    assert not re.search(r"\[[^\]]*\]", rulebook.INLINE_CARD.sub("", text)), text
+    assert count > 0
+
+
+def test_a_forbidden_example_is_refused_by_the_engine():
+    bad = [g for p in rulebook.book("dunka", "en") for groups, _, allowed in p.examples
+           if not allowed for g in groups]
+    assert "run KS AS 2S" in bad
+    try:
+        refused = not is_valid(parse_meld("run KS AS 2S"), DUNKA)
+    except MeldError:
+        refused = True
+    assert refused
+    assert is_valid(parse_meld("run QS KS AS"), DUNKA)  # the ace high alone is fine
+
+
+@pytest.mark.parametrize("game", rulebook.GAMES)
+def test_settings_named_exist_and_every_value_has_an_effect(game):
+    allowed = dict(settings(game))
+    named = [p.setting for p in rulebook.book(game, "en") if p.setting]
+    assert set(named) == set(allowed), f"{game}: every setting has its section"
+    assert len(named) == len(set(named))
+    for name in named:
+        for value in allowed[name]:
+            for lang in LANGS:
+                text = rulebook.effect(game, name, value, lang)
+                assert text and "{" not in text, (game, name, value, lang)
+    assert rulebook.effect(game, "no_such_setting", True, "en") == ""
+
+
+@pytest.mark.parametrize("game", rulebook.GAMES)
+def test_house_rules_are_marked(game):
+    pages = rulebook.book(game, "en")
+    house_ids = {r for p in pages if p.house for r in p.rules}
+    assert HOUSE[game] <= house_ids, HOUSE[game] - house_ids
+    assert all(not p.house for p in pages if p.key == "aim")
+
+
+def test_the_house_rules_of_the_brief_are_told():
+    text = {g: " ".join(x for p in rulebook.book(g, "en") if p.house for x in p.paragraphs)
+            for g in rulebook.GAMES}
+    assert "1,000 turns" in text["dunka"] and "1,000 turns" in text["elvakort"]
+    assert "200 turns" in text["tonk"]
+    for g in ("dunka", "elvakort", "tonk"):
+        assert "only card you may discard" in text[g]
+    assert "twin" in text["dunka"]
+    assert "turned up" in text["elvakort"] and "exactly the contract" in text["elvakort"]
+    sv = " ".join(x for p in rulebook.book("dunka", "sv") if p.house for x in p.paragraphs)
+    assert "1 000 drag" in sv and "tvilling" in sv
+
+
+def test_setting_note_shows_value_and_effect():
+    note = rulebook.setting_note("durak", "transfer", True, "en", "table")
+    assert note.startswith("At this table:") and "on" in note and "pass the attack on" in note
+    note = rulebook.setting_note("durak", "transfer", False, "sv", "lobby")
+    assert note.startswith("Med dina val i lobbyn:") and "– av." in note
+    assert "36 kort" in rulebook.setting_note("durak", "deck", 36, "sv", "table")
+    assert "ingen gräns" in rulebook.setting_note("dunka", "max_reshuffles", None, "sv", "table")
+    assert "5 chips" in rulebook.setting_note("tonk", "stake", 5, "en", "table")
+    assert "at most 3 times" in rulebook.effect("dunka", "max_reshuffles", 3, "en")
+
+
+def test_chrome_texts_in_both_languages():
+    keys = [k for k in TEXTS["en"] if k.startswith("rb_")]
+    assert len(keys) >= 15
+    for k in keys:
+        assert TEXTS["sv"][k].strip() and TEXTS["en"][k].strip()
+    assert t("sv", "rb_house") == "Husregel" and t("en", "rb_house") == "House rule"
+    assert "seed" in t("en", "rb_fairness") and "kort" in t("sv", "rb_fairness")
+
+
+def test_unknown_game_has_no_rules_page():
+    with pytest.raises(KeyError):
+        rulebook.book("poker", "en")
+    assert rulebook.book("durak", "fr")[0].heading == rulebook.book("durak", "en")[0].heading
