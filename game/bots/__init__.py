@@ -35,10 +35,9 @@ LEVELS = ("random", "easy", "normal")
 """The levels every game's bots understand, weakest first."""
 
 GAMES = {"durak": "game.bots.durak", "dunka": "game.bots.dunka", "tonk": "game.bots.tonk",
-         "elvakort": "game.bots.dunka"}
-"""``view["game"]`` -> module implementing that game's bots. Elvakorts-Rummy is played by
-the Dunka bots for now (same engine and actions; they lay down, lay off and go out, but
-do not yet weigh Elvakort's table-plus scoring)."""
+         "elvakort": "game.bots.elvakort"}
+"""``view["game"]`` -> module implementing that game's bots. Elvakorts-Rummy has its own
+(``game.bots.elvakort``: the Dunka bots' machinery taught Elvakort's table-plus scoring)."""
 
 
 def _view_seed(view: dict) -> int:
