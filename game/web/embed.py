@@ -1,0 +1,275 @@
+"""The embedding bridge: ``postMessage`` events to the page that embeds Kortbordet in an
+``<iframe>``, and the few messages it accepts from that page (PyScript glue).
+
+Outgoing events (only when the page is framed, ``window.parent !== window``) are plain
+objects sent to ``window.parent``::
+
+    {"source": "kortbordet", "version": 1, "type": <type>, ...fields}
+
+============  ============================================================================
+type          fields
+============  ============================================================================
+``ready``     ``game`` ("durak"|"dunka"|"elvakort"|"tonk"), ``lang`` ("sv"|"en"),
+              ``position`` (bool: a teaching position is shown), ``prompt`` (str or null)
+``action``    ``seat`` (int), ``name`` (str), ``action`` (the engine's action text, e.g.
+              ``"beat 10H 9H"``), ``by`` ("human"|"bot")
+``illegal``   ``action`` (the text tried), ``code`` (the engine's stable reason code, e.g.
+              ``"cannot_beat"``), ``reason`` (the sentence shown, in the current language)
+``expected``  ``correct`` (bool), ``expected`` (the position's answer), ``played``
+``gameover``  ``outcome`` (the engine's outcome, JSON), ``summary`` (the result line shown)
+``error``     ``code`` (e.g. ``"position_card_twice"``, ``"bad_message"``), ``text``
+============  ============================================================================
+
+The target origin is the ``?origin=`` URL parameter when it is a valid origin
+(``https://example.org``, ``http://localhost:8080``; see ``valid_origin``), else ``"*"``.
+Events only ever carry what the learner sees on the table (their own moves, the moves the
+computer players make in the open, the position's prompt and answer once played), never
+hidden cards, so ``"*"`` leaks nothing a visitor could not read off the screen.
+
+Incoming messages (``window`` "message" events) are accepted only from ``window.parent``
+and, when ``?origin=`` is set, only from that origin; anything else is dropped silently.
+Every field is validated (``read_message``); an unknown ``type`` is ignored; bad content is
+answered with an ``error`` event (``code`` ``"bad_message"`` or the setting/position error)
+and changes nothing::
+
+    {"type": "new-game", "game": "durak", "players": 3, "rules"?: {"transfer": true},
+     "seed"?: 42}
+    {"type": "load-position", "position": "<notation>", "prompt"?: "text" or
+     {"sv": "...", "en": "..."}, "expect"?: "<action text>", "hints"?: bool}
+    {"type": "set-lang", "lang": "sv"|"en"}
+
+Pure helpers (``valid_origin``, ``read_message``, ``event``) import no browser module, so
+they are tested in CPython; only ``Bridge`` touches ``window``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+SOURCE = "kortbordet"
+VERSION = 1
+EVENT_TYPES = ("ready", "action", "illegal", "expected", "gameover", "error")
+MESSAGE_TYPES = ("new-game", "load-position", "set-lang")
+MAX_MESSAGE_CHARS = 8_000
+"""A message longer than this (as JSON) is refused before any field is read."""
+
+_ORIGIN = re.compile(r"^https?://(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?"
+                     r"(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*)(:[0-9]{1,5})?$")
+
+
+class MessageError(ValueError):
+    """An incoming message with bad content. ``code`` names the problem for the ``error``
+    event (``"bad_message"``); ``field`` the offending field (or ``None``)."""
+
+    def __init__(self, field: str | None, text: str) -> None:
+        self.code = "bad_message"
+        self.field = field
+        super().__init__(text)
+
+
+def valid_origin(text: str | None) -> str | None:
+    """``text`` as an origin (scheme ``http``/``https``, host, optional port; no path,
+    query, user or fragment), lower-cased; ``None`` when it is not one.
+
+    >>> valid_origin("https://Example.org")
+    'https://example.org'
+    >>> valid_origin("https://example.org/page") is None
+    True
+    """
+    if not isinstance(text, str) or len(text) > 300:
+        return None
+    value = text.strip().lower()
+    if not _ORIGIN.match(value):
+        return None
+    port = value.rsplit(":", 1)[-1] if value.count(":") == 2 else None
+    if port is not None and port.isdigit() and not 0 < int(port) < 65536:
+        return None
+    return value
+
+
+def event(kind: str, **fields: Any) -> dict:
+    """An outgoing event as a JSON-safe dict: ``{"source", "version", "type", **fields}``.
+
+    Raises ``ValueError`` for a type not in ``EVENT_TYPES``. Values that JSON cannot hold
+    are turned into strings."""
+    if kind not in EVENT_TYPES:
+        raise ValueError(f"unknown event type {kind!r}")
+    out = {"source": SOURCE, "version": VERSION, "type": kind, **fields}
+    return json.loads(json.dumps(out, default=str))
+
+
+def _text(msg: dict, name: str, limit: int, required: bool = False) -> str | None:
+    value = msg.get(name)
+    if value is None:
+        if required:
+            raise MessageError(name, f"{name!r} is missing")
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise MessageError(name, f"{name!r} must be a non-empty string")
+    if len(value) > limit:
+        raise MessageError(name, f"{name!r} is longer than {limit} characters")
+    return value
+
+
+def _prompt(msg: dict) -> str | dict | None:
+    value = msg.get("prompt")
+    if value is None or isinstance(value, str):
+        return _text(msg, "prompt", 300)
+    if isinstance(value, dict) and value and set(value) <= {"sv", "en"} and all(
+            isinstance(v, str) and len(v) <= 300 for v in value.values()):
+        return dict(value)
+    raise MessageError("prompt", "'prompt' must be a string or {\"sv\": ..., \"en\": ...} "
+                                 "of at most 300 characters each")
+
+
+def _url_value(value: Any) -> str:
+    """A JSON value of a rules setting written the way a URL gives it."""
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    if value is None:
+        return "none"
+    if isinstance(value, int) or (isinstance(value, str) and len(value) <= 40):
+        return str(value)
+    raise MessageError("rules", "a rules value must be true/false, a number, null or a "
+                                "short string")
+
+
+def read_message(data: Any) -> dict | None:
+    """Validate an incoming message (already decoded from JSON).
+
+    Returns ``None`` for a message to ignore (not an object, or an unknown ``type``), else
+    a clean dict: ``{"type": "new-game", "query": {...}}`` (a URL-style query for
+    ``session.parse_params``: game, players, seed and the rules settings as strings),
+    ``{"type": "load-position", "query": {"position", "prompt"?, "expect"?, "hints"?},
+    "prompt": str | dict | None}`` or ``{"type": "set-lang", "lang"}``.
+
+    Raises ``MessageError`` for a known type with bad fields (wrong JSON types, too long,
+    unknown language). The game and settings themselves are checked by ``parse_params``
+    (``SettingError``) and the position by ``positions.read`` (``PositionError``).
+    """
+    if not isinstance(data, dict):
+        return None
+    kind = data.get("type")
+    if kind not in MESSAGE_TYPES:
+        return None
+    if len(json.dumps(data, default=str)) > MAX_MESSAGE_CHARS:
+        raise MessageError(None, f"the message is longer than {MAX_MESSAGE_CHARS} characters")
+    if kind == "set-lang":
+        lang = data.get("lang")
+        if lang not in ("sv", "en"):
+            raise MessageError("lang", "'lang' must be \"sv\" or \"en\"")
+        return {"type": kind, "lang": lang}
+    if kind == "new-game":
+        game = _text(data, "game", 20, required=True)
+        query = {"game": game}
+        for name in ("players", "seed"):
+            value = data.get(name)
+            if value is None and name == "seed":
+                continue
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise MessageError(name, f"{name!r} must be a whole number")
+            query[name] = str(value)
+        rules = data.get("rules")
+        if rules is not None:
+            if not isinstance(rules, dict) or len(rules) > 20:
+                raise MessageError("rules", "'rules' must be an object of settings")
+            for key, value in rules.items():
+                if not re.fullmatch(r"[a-z_0-9]{1,40}", key) or key in (
+                        "game", "players", "seed", "lang", "embed", "speed", "position",
+                        "expect", "prompt", "hints", "origin", "positionfile"):
+                    raise MessageError("rules", f"{key[:40]!r} is not a setting name")
+                query[key] = _url_value(value)
+        return {"type": kind, "query": query}
+    # load-position
+    query = {"position": _text(data, "position", 2_000, required=True)}
+    expect = _text(data, "expect", 200)
+    if expect is not None:
+        query["expect"] = expect
+    prompt = _prompt(data)
+    if isinstance(prompt, str):
+        query["prompt"] = prompt
+    hints = data.get("hints")
+    if hints is not None:
+        if not isinstance(hints, bool):
+            raise MessageError("hints", "'hints' must be true or false")
+        query["hints"] = "1" if hints else "0"
+    return {"type": kind, "query": query, "prompt": prompt}
+
+
+def _same(a, b) -> bool:
+    """``Object.is(a, b)`` for two JS objects (``is`` is a Python keyword)."""
+    import js
+    try:
+        return bool(getattr(js.Object, "is")(a, b))
+    except Exception:
+        return False
+
+
+class Bridge:
+    """The page's side of the embedding API (see the module docstring).
+
+    ``Bridge(app, origin)``: ``origin`` is the ``?origin=`` URL value (validated here; an
+    invalid one is ignored: events go to ``"*"`` and incoming messages are then accepted
+    only from the parent window). ``send(kind, **fields)`` posts an event when framed;
+    ``on_message`` is the window listener; it hands valid messages to
+    ``app.embed_message(msg)`` and answers bad ones with an ``error`` event.
+    """
+
+    def __init__(self, app, origin: str | None = None) -> None:
+        from pyodide.ffi import create_proxy
+        from pyscript import window
+
+        self.app = app
+        self.window = window
+        self.origin = valid_origin(origin)
+        self.framed = not _same(window.parent, window)
+        self.sent: list[dict] = []  # the last events sent (kept short; for debugging)
+        self._proxy = create_proxy(self.on_message)
+        window.addEventListener("message", self._proxy)
+
+    def set_origin(self, origin: str | None) -> None:
+        self.origin = valid_origin(origin)
+
+    def send(self, kind: str, **fields: Any) -> None:
+        """Post one event to the parent (nothing when the page is not framed)."""
+        msg = event(kind, **fields)
+        self.sent = (self.sent + [msg])[-20:]
+        if not self.framed:
+            return
+        import js
+        try:
+            self.window.parent.postMessage(js.JSON.parse(json.dumps(msg)), self.origin or "*")
+        except Exception as exc:  # a parent at another origin than ?origin= (ignored)
+            print("Kortbordet: postMessage failed:", exc)
+
+    def error(self, code: str, text: str) -> None:
+        self.send("error", code=code, text=text)
+
+    def on_message(self, ev) -> None:
+        import js
+        try:
+            if not self.framed or not _same(ev.source, self.window.parent):
+                return
+            if self.origin is not None and str(ev.origin) != self.origin:
+                return
+            try:
+                raw = js.JSON.stringify(ev.data)
+                data = json.loads(str(raw)) if raw is not None and str(raw) != "undefined" \
+                    else None
+            except Exception:
+                self.error("bad_message", "the message is not JSON data")
+                return
+            try:
+                msg = read_message(data)
+            except MessageError as exc:
+                self.error(exc.code, str(exc))
+                return
+            if msg is None:
+                return
+            self.app.embed_message(msg)
+        except Exception as exc:  # never let a message break the page
+            self.app.internal_error(exc)

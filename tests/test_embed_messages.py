@@ -1,0 +1,156 @@
+"""The embedding bridge's pure parts (game/web/embed.py, game/web/teach.py helpers): origin
+validation, incoming message validation, event shape, the positionfile path check and the
+move-in-words texts of hints and answers. The browser side is tested in
+tests/e2e/test_embed_ui.py."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.i18n import TEXTS
+from game.web.embed import EVENT_TYPES, MessageError, event, read_message, valid_origin
+from game.web.teach import action_words, error_code, prompt_text, safe_file_path
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("https://example.org", "https://example.org"),
+    ("HTTPS://Example.ORG", "https://example.org"),
+    ("http://localhost:8080", "http://localhost:8080"),
+    ("http://127.0.0.1:41234", "http://127.0.0.1:41234"),
+    ("https://sub.example-site.se", "https://sub.example-site.se"),
+])
+def test_valid_origins_are_kept_lower_case(text, expected):
+    assert valid_origin(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    None, "", "*", "example.org", "https://example.org/", "https://example.org/page",
+    "javascript:alert(1)", "https://user@example.org", "ftp://example.org",
+    "https://example.org:99999", "https://exa mple.org", "https://example.org?x=1",
+    "https://-bad.org", "null", "x" * 400,
+])
+def test_anything_but_an_origin_is_refused(text):
+    assert valid_origin(text) is None
+
+
+def test_events_carry_source_version_and_type_and_are_json():
+    ev = event("illegal", action="beat 8H 9H", code="cannot_beat", reason="<b>x</b>")
+    assert ev == {"source": "kortbordet", "version": 1, "type": "illegal",
+                  "action": "beat 8H 9H", "code": "cannot_beat", "reason": "<b>x</b>"}
+    assert json.loads(json.dumps(ev)) == ev
+    assert set(EVENT_TYPES) == {"ready", "action", "illegal", "expected", "gameover", "error"}
+    with pytest.raises(ValueError):
+        event("secret-hand")
+
+
+def test_set_lang_message():
+    assert read_message({"type": "set-lang", "lang": "en"}) == {"type": "set-lang",
+                                                                 "lang": "en"}
+    for bad in ({"type": "set-lang"}, {"type": "set-lang", "lang": "de"},
+                {"type": "set-lang", "lang": ["sv"]}):
+        with pytest.raises(MessageError):
+            read_message(bad)
+
+
+def test_unknown_or_shapeless_messages_are_ignored():
+    for data in (None, "new-game", 5, [1, 2], {"type": "delete-everything"}, {"lang": "sv"},
+                 {"type": 7}):
+        assert read_message(data) is None
+
+
+def test_new_game_message_becomes_a_url_query():
+    msg = read_message({"type": "new-game", "game": "durak", "players": 3,
+                        "rules": {"transfer": True, "deck": 52, "series_length": None},
+                        "seed": 42})
+    assert msg == {"type": "new-game", "query": {
+        "game": "durak", "players": "3", "seed": "42", "transfer": "on", "deck": "52",
+        "series_length": "none"}}
+    for bad in ({"type": "new-game", "players": 2},
+                {"type": "new-game", "game": "durak", "players": "2"},
+                {"type": "new-game", "game": "durak", "players": True},
+                {"type": "new-game", "game": "durak", "players": 2, "seed": 1.5},
+                {"type": "new-game", "game": "durak", "players": 2, "rules": []},
+                {"type": "new-game", "game": "durak", "players": 2,
+                 "rules": {"position": "x"}},
+                {"type": "new-game", "game": "durak", "players": 2,
+                 "rules": {"Bad Key": 1}},
+                {"type": "new-game", "game": "durak", "players": 2,
+                 "rules": {"transfer": {"nested": 1}}}):
+        with pytest.raises(MessageError):
+            read_message(bad)
+
+
+def test_load_position_message_keeps_html_as_plain_data():
+    msg = read_message({"type": "load-position", "position": "tonk;h0=AC,2D;h1=?5",
+                        "prompt": "<img src=x onerror=alert(1)>", "expect": "knock",
+                        "hints": False})
+    assert msg["query"] == {"position": "tonk;h0=AC,2D;h1=?5", "expect": "knock",
+                            "prompt": "<img src=x onerror=alert(1)>", "hints": "0"}
+    two = read_message({"type": "load-position", "position": "durak;h0=6H",
+                        "prompt": {"sv": "Hej", "en": "Hi"}})
+    assert two["prompt"] == {"sv": "Hej", "en": "Hi"} and "prompt" not in two["query"]
+    for bad in ({"type": "load-position"},
+                {"type": "load-position", "position": 5},
+                {"type": "load-position", "position": "x" * 2001},
+                {"type": "load-position", "position": "durak", "prompt": "p" * 301},
+                {"type": "load-position", "position": "durak", "prompt": {"de": "x"}},
+                {"type": "load-position", "position": "durak", "expect": ["take"]},
+                {"type": "load-position", "position": "durak", "hints": "yes"},
+                {"type": "load-position", "position": "durak", "junk": "y" * 9000}):
+        with pytest.raises(MessageError):
+            read_message(bad)
+
+
+@pytest.mark.parametrize("path", ["static/examples/durak.json", "lesson-1.json",
+                                  "a/b_c/d.json"])
+def test_positionfile_paths_next_to_the_page(path):
+    assert safe_file_path(path) == path
+
+
+@pytest.mark.parametrize("path", [
+    "https://evil.org/x.json", "//evil.org/x.json", "/etc/x.json", "../x.json",
+    "a/../../x.json", "a//b.json", "./a.json", "a\\b.json", "x.js", "x.json?y=1",
+    "javascript:x.json", "a/%2e%2e/b.json", "", None, "a" * 200 + ".json",
+])
+def test_positionfile_paths_that_escape_or_leave_the_site_are_refused(path):
+    assert safe_file_path(path) is None
+
+
+def test_moves_in_words_in_both_languages():
+    assert action_words("en", "beat 10H 9H") == \
+        f"beat {action_words('en', 'throw 9H')[9:]} with " \
+        f"{action_words('en', 'throw 10H')[9:]}"
+    assert action_words("en", "take") == TEXTS["en"]["act_take"]
+    assert action_words("sv", "knock") == "knacka"
+    assert action_words("en", "draw stock") == TEXTS["en"]["act_draw_stock"]
+    melded = action_words("en", "meld 7S 7H 7D / KS KH KC")
+    assert "7\u2660 7\u2665 7\u2666" in melded and "K\u2663" in melded
+    assert "8\u2660 8\u2665 8\u2666" in action_words("en", "layoff 8C m1",
+                                                     {1: ["8S", "8H", "8D"]})
+    assert action_words("en", "<script>") == "play \u201c<script>\u201d"
+
+
+def test_act_texts_exist_in_both_languages_with_the_same_fields():
+    import re
+    keys = [k for k in TEXTS["en"] if k.startswith(("act_", "teach_"))]
+    assert len(keys) > 25
+    for key in keys:
+        assert key in TEXTS["sv"], key
+        fields = [set(re.findall(r"{(\w+)}", TEXTS[lg][key])) for lg in ("sv", "en")]
+        assert fields[0] == fields[1], key
+
+
+def test_prompts_and_error_codes():
+    assert prompt_text({"sv": "Hej", "en": "Hi"}, "en") == "Hi"
+    assert prompt_text({"sv": "Hej"}, "en") == "Hej"
+    assert prompt_text("x" * 500, "sv") == "x" * 300
+    assert prompt_text(None, "sv") == ""
+
+    class PositionError(ValueError):
+        code = "card_twice"
+    from game.engine import SettingError
+    assert error_code(PositionError()) == "position_card_twice"
+    assert error_code(SettingError("players", 9, range(2, 7))) == "setting_players"
+    assert error_code(ValueError("x")) == "bad_message"
