@@ -114,7 +114,24 @@ def parse_params(query: dict[str, str]) -> dict[str, Any]:
     keys are ignored. Returns ``{"game", "players", "seed", "lang", "embed", "speed",
     "level", "rules"}`` where absent values are ``None`` (``embed`` False, ``rules`` only
     what was given). Raises ``SettingError`` naming the parameter and the allowed values.
+
+    Teaching positions (issue 6): ``position`` (the notation of ``game.positions``; its
+    game, player count and settings replace ``game``, ``players`` and the settings keys),
+    ``expect`` (the learner's expected move, at most 200 characters, checked to be legal
+    for the learner there), ``prompt`` (plain text, at most 300 characters) and ``hints``
+    (on/off, 1/0; default on with a position, off without). The request also gets
+    ``"position"`` (a ``Position`` or None), ``"expect"`` (the canonical action text or
+    None), ``"prompt"`` (text or None) and ``"hints"`` (bool). These raise
+    ``positions.PositionError`` (codes ``too_long``, ``expect_illegal``, ... and every
+    code of ``positions.read``); ``hints`` a ``SettingError``.
     """
+    position = None
+    if "position" in query:
+        from . import positions
+        position = positions.read(query["position"])
+        query = {k: v for k, v in query.items()
+                 if k not in ("game", "players") and k not in position.rules}
+        query["game"] = position.game
     game = query.get("game", "durak").strip().lower()
     game_module(game)
     low, high = GAMES[game]["players"]
@@ -137,9 +154,29 @@ def parse_params(query: dict[str, str]) -> dict[str, Any]:
             out["rules"][setting] = _int_param(setting, query[setting], 1, 10_000)
         elif setting in query:
             out["rules"][setting] = _convert(setting, query[setting], allowed)
+    if position is not None:
+        out["rules"], out["players"] = dict(position.rules), len(position.names)
     rules = make_rules(game, out["rules"])
     if out["players"] is not None and hasattr(rules, "check_players"):
         rules.check_players(out["players"])
+    out.update(_teaching_params(query, position))
+    return out
+
+
+def _teaching_params(query: dict[str, str], position) -> dict[str, Any]:
+    """``position``, ``expect``, ``prompt`` and ``hints`` of ``parse_params``."""
+    from . import positions
+    out: dict[str, Any] = {"position": position, "expect": None, "prompt": None,
+                           "hints": position is not None}
+    if "expect" in query:
+        if position is None:
+            raise positions.PositionError("expect_without_position",
+                                          "expect needs a position")
+        out["expect"] = positions.check_expect(position, query["expect"])
+    if "prompt" in query:
+        out["prompt"] = positions.clean_prompt(query["prompt"]) or None
+    if "hints" in query:
+        out["hints"] = _convert("hints", query["hints"], (False, True))
     return out
 
 
@@ -208,6 +245,53 @@ class Session:
             series = DurakSeries(rules_obj.series_length, len(players))
         state = module.new_game(rules_obj, [p["name"] for p in players], cls._game_seed(seed, 0))
         return cls(game, rules_obj, players, seed, series, state)
+
+    @classmethod
+    def from_position(cls, position, level: str = "normal") -> "Session":
+        """A session that plays on from a teaching ``position`` (``game.positions``): the
+        learner at ``position.human`` (kind human), every other seat a computer player of
+        ``level``; the state is a copy of ``position.state``. Its saves round-trip like any
+        session's. Raises ``SettingError`` for a bad level or player list."""
+        if level not in LEVELS:
+            raise SettingError("level", level, LEVELS)
+        game = position.game
+        module = game_module(game)
+        low, high = GAMES[game]["players"]
+        players = _check_players(
+            [{"name": name, "kind": "human"} if seat == position.human else
+             {"name": name, "kind": "bot", "level": level}
+             for seat, name in enumerate(position.names)], low, high)
+        state = module.State.from_dict(position.state.to_dict())
+        series = None
+        if GAMES[game]["series"]:
+            from .records import DurakSeries
+            series = DurakSeries(state.rules.series_length, len(players))
+        return cls(game, state.rules, players, state.seed & MAX_SEED, series, state)
+
+    def hint(self) -> dict | None:
+        """The move the ``normal`` computer player would make in the human's seat, from
+        the human's view, and why where the move shows it (issue 6, hints):
+        ``{"action": "<action text>", "code": "<why code>" or None, "params": {...}}``;
+        the code's text is ``hint_<code>`` (``game.positions.explain``). None when the
+        human has nothing to do now (game over, between rounds, not among ``to_act()``).
+        Deterministic (the bot's seed comes from the state) and changes nothing."""
+        if self.state.is_over() or self.between:
+            return None
+        seat = self.human
+        if seat not in self.state.to_act():
+            return None
+        legal = self.state.legal_actions(seat)
+        if not legal:
+            return None
+        import json
+        import zlib
+
+        from . import bots, positions
+        text = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"))
+        action = bots.choose(self.state.view(seat), legal, "normal",
+                             seed=zlib.crc32(text.encode("utf-8")))
+        code, params = positions.explain(self.state, seat, action)
+        return {"action": str(action), "code": code, "params": params}
 
     @staticmethod
     def _game_seed(seed: int, index: int) -> int:
