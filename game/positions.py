@@ -79,7 +79,7 @@ Examples (one per game)::
 
     durak;h0=7S,9S,QH,KD,6D,AC;h1=?5;trump=6H;talon=?11;discard=?12;attacker=1;table=8S
     dunka;round=2;h0=5H,6H,7H,8H,KS,KD,KC,2C,9D,JK,3S;h1=?11;h2=?11;pile=9H;turn=0
-    elvakort;round=1;phase=play;h0=7S,7H,7D,9C,10C,JC,QC,2D,5S,8H,KH,AS;h1=?11;pile=4D
+    elvakort;round=1;phase=play;h0=7S,7H,7D,QC,QH,QS,2D,5S,8H,KH,AS,9C;h1=?11;pile=4D
     tonk;stake=2;h0=3H,4H,5H,KS,KD;h1=?5;pile=9C;turn=0
 
 Refusals: ``read`` raises ``PositionError`` with a stable ``code`` (the i18n key
@@ -380,9 +380,10 @@ class _Game:
         return out
 
     @staticmethod
-    def melds(f, prefix, cards, n, kinds) -> list[list]:
-        """``m1=0:7S,7H,7D`` -> ``[[1, 0, meld dict]]``, by id."""
-        from .melds import Meld, MeldError
+    def melds(f, prefix, cards, n, kinds, rules) -> list[list]:
+        """``m1=0:7S,7H,7D`` -> ``[[1, 0, meld dict]]``, by id; each valid under the
+        game's meld ``rules``."""
+        from .melds import Meld, MeldError, is_valid
         out = []
         keys = sorted((k for k in f if k[:1] == prefix and k[1:].isdigit()),
                       key=lambda k: int(k[1:]))
@@ -404,9 +405,11 @@ class _Game:
             for kind in kinds:
                 try:
                     meld = Meld.from_dict({"kind": kind, "cards": tokens})
-                    break
                 except (MeldError, ValueError):
                     continue
+                if is_valid(meld, rules):
+                    break
+                meld = None
             if meld is None or not tokens:
                 raise PositionError("bad_meld", f"{key}: {','.join(tokens)} is not a valid meld",
                                     field=key)
@@ -547,7 +550,7 @@ class _Rummy(_Game):
         dealer = _seat("dealer", f["dealer"], n) if "dealer" in f else n - 1
         slots = _Slots(cards)
         hands = self.hands(f, slots, n)
-        table = self.melds(f, "m", cards, n, ("set", "run"))
+        table = self.melds(f, "m", cards, n, ("set", "run"), rs.melds)
         pile = slots.parse(f["pile"], "pile") if "pile" in f else None
         stock = slots.parse(f["stock"], "stock") if "stock" in f else None
         slots.fill(seed, set())
@@ -617,6 +620,7 @@ class _Tonk(_Game):
 
     def build(self, f, rules, n, you, names, seed):
         from .ledger import TonkLedger
+        from .melds import TONK
         from .tonk import PHASES, SAVE_VERSION
         cards = _Cards(self.deck(rules, n), _explicit_cards(f))
         phase = f.get("phase", "start").strip().lower()
@@ -627,7 +631,7 @@ class _Tonk(_Game):
         dealer = _seat("dealer", f["dealer"], n) if "dealer" in f else (turn - 1) % n
         slots = _Slots(cards)
         hands = self.hands(f, slots, n)
-        table = self.melds(f, "s", cards, n, ("set", "run"))
+        table = self.melds(f, "s", cards, n, ("set", "run"), TONK)
         pile = slots.parse(f["pile"], "pile") if "pile" in f else None
         stock = slots.parse(f["stock"], "stock") if "stock" in f else None
         slots.fill(seed, set())
@@ -784,6 +788,8 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
             raise PositionError("nobody_to_act", "nobody can act in this position") from None
         raise PositionError("impossible", f"this position is not possible: {message}",
                             detail=message) from None
+    if not state.is_over() and not any(state.legal_actions(s) for s in state.to_act()):
+        raise PositionError("nobody_to_act", "nobody can act in this position")
     if not state.is_over() and you not in state.to_act():
         raise PositionError("learner_cannot_act", f"the learner (seat {you}) cannot act in "
                             "this position", seat=you)
