@@ -32,3 +32,17 @@ def test_every_reason_code_has_a_sentence_in_both_languages():
 def test_reason_sentences_fill_their_card_parameters():
     text = reason("sv", "no_joker_for_card", {"card": "9S"})
     assert "spader nia" in text and "{" not in text
+
+
+POSITION_CODE = re.compile(r'PositionError\(\s*"([a-z_0-9]+)"')
+
+
+def test_every_position_refusal_and_hint_code_has_a_sentence_in_both_languages():
+    from game.positions import HINT_CODES
+    codes = {m.group(1) for path in GAME.glob("*.py")
+             for m in POSITION_CODE.finditer(path.read_text(encoding="utf-8"))}
+    assert {"too_long", "card_twice", "expect_illegal"} <= codes
+    keys = [f"position_{c}" for c in codes] + [f"hint_{c}" for c in HINT_CODES]
+    missing = [f"{k} {lang}" for k in sorted(keys) for lang in ("sv", "en")
+               if k not in TEXTS[lang]]
+    assert not missing, "codes without a text: " + ", ".join(missing)

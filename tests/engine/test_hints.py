@@ -1,0 +1,186 @@
+"""Teaching sessions and hints (issue 6): ``Session.from_position``, ``Session.hint`` and
+the teaching keys of ``parse_params`` (position, expect, prompt, hints)."""
+
+import json
+import random
+
+import pytest
+
+from game import positions
+from game.engine import SettingError
+from game.i18n import TEXTS, t
+from game.positions import HINT_CODES, PositionError, read
+from game.session import GAMES, Session, parse_params
+
+DURAK = "durak;h0=7S,9S,QH,KD,6D,AC;h1=?5;trump=6H;talon=?11;discard=?12;attacker=1;table=8S"
+DUNKA = "dunka;round=2;h0=5H,6H,7H,8H,KS,KD,KC,2C,9D,JK,3S;h1=?11;h2=?11;pile=9H;turn=0"
+ELVAKORT = "elvakort;round=1;phase=play;h0=7S,7H,7D,QC,QH,QS,2D,5S,8H,KH,AS,9C;h1=?11;pile=4D"
+TONK = "tonk;stake=2;h0=3H,4H,5H,KS,KD;h1=?5;pile=9C;turn=0"
+EXAMPLES = {"durak": (DURAK, "beat 9S 8S"), "dunka": (DUNKA, "draw stock"),
+            "elvakort": (ELVAKORT, "meld 7S 7H 7D / QS QH QC"), "tonk": (TONK, "knock")}
+
+
+# ---------------------------------------------------------------------------- sessions
+
+@pytest.mark.parametrize("game", sorted(EXAMPLES))
+def test_a_session_from_a_position_plays_the_expected_move_and_a_bot_replies(game):
+    text, expect = EXAMPLES[game]
+    p = read(text)
+    s = Session.from_position(p, level="easy")
+    assert s.human == p.human == 0 and s.game == game and s.waiting() == "human"
+    assert [pl["kind"] for pl in s.players] == ["human"] + ["bot"] * (len(p.names) - 1)
+    assert all(pl["level"] == "easy" for pl in s.players[1:])
+    assert s.state.to_dict() == p.state.to_dict() and s.state is not p.state
+    before = p.state.to_dict()
+    events = s.play(positions.check_expect(p, expect))
+    assert events[0]["type"] == "action" and p.state.to_dict() == before  # position kept
+    for _ in range(50):  # the computer players answer until the learner is asked again
+        if s.waiting() != "bot":
+            break
+        assert s.step_bot()
+    assert s.moves >= 2 or s.waiting() == "human"
+    again = Session.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert again.to_dict() == s.to_dict()
+
+
+def test_from_position_refuses_a_bad_level():
+    with pytest.raises(SettingError):
+        Session.from_position(read(TONK), level="grandmaster")
+
+
+# ---------------------------------------------------------------------------- hints
+
+def test_hint_of_the_durak_example_beats_with_the_lowest_card():
+    s = Session.from_position(read(DURAK))
+    hint = s.hint()
+    assert hint == {"action": "beat 9S 8S", "code": "beat_lowest", "params": {}}
+    assert t("en", "hint_beat_lowest").startswith("Beat with your lowest card")
+
+
+def test_hint_is_none_when_the_learner_has_nothing_to_do():
+    s = Session.from_position(read("dunka;h0=?11;h1=?11;h2=?11;pile=9H;turn=1;you=1"))
+    s.players[0], s.players[1] = s.players[1], s.players[0]  # the learner now waits
+    assert s.human == 0 and s.hint() is None
+
+
+def random_sessions(game, count):
+    """Sessions at random points of random games (every player count), learner to act."""
+    low, high = GAMES[game]["players"]
+    rng = random.Random(game)
+    out = []
+    for k in range(count):
+        n = low + k % (high - low + 1)
+        players = [{"name": "Du", "kind": "human"}] + \
+            [{"name": f"B{i}", "kind": "bot", "level": "easy"} for i in range(1, n)]
+        s = Session.new(game, {}, players, seed=rng.randrange(1 << 30))
+        for _ in range(rng.randrange(1, 120)):
+            if s.waiting() == "bot":
+                s.step_bot()
+            elif s.waiting() == "human":
+                legal = s.legal()
+                s.play(legal[rng.randrange(len(legal))])
+            else:
+                break
+        for _ in range(400):
+            if s.waiting() != "bot":
+                break
+            s.step_bot()
+        if s.waiting() == "human" and not s.between:
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(EXAMPLES))
+def test_hint_is_a_legal_deterministic_move_and_changes_nothing(game):
+    sessions = random_sessions(game, 30)
+    assert len(sessions) >= 12
+    codes = set()
+    for s in sessions:
+        before = json.dumps(s.to_dict(), sort_keys=True)
+        hint = s.hint()
+        assert hint is not None and hint["action"] in s.legal()
+        assert s.hint() == hint  # deterministic
+        assert json.dumps(s.to_dict(), sort_keys=True) == before  # unchanged
+        if hint["code"] is not None:
+            codes.add(hint["code"])
+            assert hint["code"] in HINT_CODES
+            for lang in ("sv", "en"):
+                text = t(lang, "hint_" + hint["code"], **hint["params"])
+                assert text and "{" not in text and not text.startswith("hint_")
+        json.dumps(hint)
+        # the same position written, read back and played as a teaching session: same hint
+        text = positions.write(positions.position_of(s.state, s.human))
+        taught = Session.from_position(read(text, max_length=None))
+        assert taught.hint() == hint
+    assert codes  # at least some hints say why
+
+
+def test_every_hint_code_has_a_text_in_both_languages():
+    for code in HINT_CODES:
+        for lang in ("sv", "en"):
+            assert f"hint_{code}" in TEXTS[lang], (code, lang)
+            assert "{" not in t(lang, f"hint_{code}", total=12)
+
+
+def test_explain_names_honest_reasons():
+    p = read("durak;h0=7H,AH,9S;h1=?6;trump=6H;talon=?5;discard=?20;attacker=1;table=8S")
+    acts = {str(a): a for a in p.state.legal_actions(0)}
+    assert positions.explain(p.state, 0, acts["beat 9S 8S"]) == ("beat_lowest", {})
+    assert positions.explain(p.state, 0, acts["beat 7H 8S"]) == (None, {})  # a trump: not lowest
+    p = read("durak;h0=7H,AH,10C;h1=?6;trump=6H;talon=?5;discard=?20;attacker=1;table=8S")
+    acts = {str(a): a for a in p.state.legal_actions(0)}
+    assert positions.explain(p.state, 0, acts["beat 7H 8S"]) == ("beat_trump", {})
+    assert positions.explain(p.state, 0, acts["beat AH 8S"]) == (None, {})
+    assert positions.explain(p.state, 0, acts["take"]) == ("take", {})
+    p = read("durak;h0=7C,10C;h1=?6;trump=6H;talon=?5;discard=?21;attacker=1;table=8S")
+    take = p.state.legal_actions(0)[-1]
+    assert positions.explain(p.state, 0, take) == ("take_cannot_beat", {})
+    p = read(TONK)
+    knock = p.state.legal_actions(0)[0]
+    assert positions.explain(p.state, 0, knock) == ("knock", {"total": 32})
+
+
+# ---------------------------------------------------------------------------- URL parameters
+
+def test_parse_params_reads_a_position_with_its_teaching_keys():
+    r = parse_params({"position": DURAK, "expect": "beat 9s 8s", "prompt": " Beat it! ",
+                      "game": "tonk", "players": "4"})
+    assert r["game"] == "durak" and r["players"] == 2 and r["position"].game == "durak"
+    assert r["expect"] == "beat 9S 8S" and r["prompt"] == "Beat it!" and r["hints"] is True
+    assert r["rules"] == r["position"].rules
+
+
+def test_parse_params_without_a_position_keeps_the_old_behaviour():
+    r = parse_params({"game": "durak", "transfer": "on"})
+    assert r["position"] is None and r["expect"] is None and r["prompt"] is None
+    assert r["hints"] is False and r["rules"] == {"transfer": True}
+    assert parse_params({"game": "durak", "hints": "1"})["hints"] is True
+
+
+def test_parse_params_keeps_html_in_a_prompt_as_text():
+    hostile = '<img src=x onerror="alert(1)"><script>x()</script>'
+    r = parse_params({"position": TONK, "prompt": hostile + "\x00\x07"})
+    assert r["prompt"] == hostile  # the page inserts it with textContent only
+
+
+@pytest.mark.parametrize("query,code", [
+    ({"position": "durak;h0=" + ",".join(["7S"] * 2500)}, "too_long"),
+    ({"position": "x" * 10_000}, "too_long"),
+    ({"position": DURAK, "expect": "take " * 50}, "too_long"),
+    ({"position": DURAK, "expect": "attack 7S"}, "expect_illegal"),
+    ({"position": DURAK, "expect": "<script>"}, "bad_expect"),
+    ({"expect": "take"}, "expect_without_position"),
+    ({"position": TONK, "prompt": "p" * 301}, "too_long"),
+    ({"position": "durak;h0=7S,7S;h1=8S;trump=6H"}, "card_twice"),
+])
+def test_parse_params_refuses_bad_teaching_values(query, code):
+    with pytest.raises(PositionError) as exc:
+        parse_params(query)
+    assert exc.value.code == code
+    assert positions.message("sv", exc.value) != positions.message("en", exc.value)
+
+
+def test_parse_params_refuses_a_bad_hints_value():
+    with pytest.raises(SettingError):
+        parse_params({"position": TONK, "hints": "sometimes"})
+    assert parse_params({"position": TONK, "hints": "off"})["hints"] is False
