@@ -243,7 +243,7 @@ class _Cards:
         card = self.parse(token, field)
         if "." not in token:
             copy = card.copy
-            while card in self.used or (card in self.explicit and copy != 0):
+            while card in self.used or card in self.explicit:
                 copy += 1
                 card = Card(card.rank, card.suit, copy)
                 if card not in self.deck:
