@@ -36,7 +36,8 @@ class Example:
 
     Attributes:
         groups: card groups drawn side by side; each is space-separated card notation
-            (``"7H 10H"``), or a meld written ``"set 7S 7H JK=7"`` / ``"run 4H 5H JK=6H 7H"``.
+            (``"8H 8C"``), a meld written ``"set 7S 7H JK=7"`` / ``"run 4H 5H JK=6H 7H"``,
+            or an attack card with the card laid on it, ``"beat 7H 10H"`` (Durak).
         caption: ``{"sv": ..., "en": ...}``, what the example shows.
         allowed: False for an example of what the rules forbid (drawn crossed out and
             labelled "not allowed"; a forbidden meld must be invalid under the game's rules).
@@ -138,7 +139,7 @@ def value_label(lang: str, setting: str, value) -> str:
     if value is True or value is False:
         return t(lang, "rb_on" if value else "rb_off")
     if setting == "stake":
-        return t(lang, "chips_n", n=value)
+        return t(lang, "tk_chips_1") if value == 1 else t(lang, "chips_n", n=value)
     if setting == "throw_in":
         return t(lang, f"throw_in_{value}")
     if setting == "deck":

@@ -66,11 +66,11 @@ SECTIONS = [
             "högre trumf.",
             "Två kort i olika färger som inte är trumf slår aldrig varandra: [AC] slår "
             "inte [7H]."]),
-        examples=(ex("7H 10H", "[10H] beats [7H]: same suit, higher.",
+        examples=(ex("beat 7H 10H", "[10H] beats [7H]: same suit, higher.",
                      "[10H] slår [7H]: samma färg, högre."),
-                  ex("AS 6D", "With diamonds as trumps, [6D] beats the ace of spades.",
+                  ex("beat AS 6D", "With diamonds as trumps, [6D] beats the ace of spades.",
                      "Med ruter som trumf slår [6D] spader ess."),
-                  ex("QD 9D", "[9D] cannot beat the higher trump [QD].",
+                  ex("beat QD 9D", "[9D] cannot beat the higher trump [QD].",
                      "[9D] kan inte slå den högre trumfen [QD].", allowed=False))),
 
     sec("first", ("DUR-6", "DUR-7"),
@@ -115,7 +115,7 @@ SECTIONS = [
             "Försvararen besvarar varje oslaget anfallskort genom att lägga ett kort som "
             "slår det ovanpå, i vilken ordning som helst. När som helst får försvararen i "
             "stället ge upp och säga \"ta upp\"."]),
-        examples=(ex(("8C JC", "8H 6D"),
+        examples=(ex(("beat 8C JC", "beat 8H 6D"),
                      "Diamonds are trumps: [JC] beats [8C] and the trump [6D] beats [8H].",
                      "Ruter är trumf: [JC] slår [8C] och trumfen [6D] slår [8H]."),)),
 
@@ -136,7 +136,7 @@ SECTIONS = [
             "(anfallaren och spelaren på försvararens andra sida; med två spelare bara "
             "anfallaren); eller alla som har kort kvar. Försvararen lägger aldrig på mot "
             "sig själv."]),
-        examples=(ex(("8C JC", "JD"), "After [JC] beat [8C], [JD] may be thrown in.",
+        examples=(ex(("beat 8C JC", "JD"), "After [JC] beat [8C], [JD] may be thrown in.",
                      "Sedan [JC] slagit [8C] får [JD] läggas på."),),
         setting="throw_in",
         effects={"attacker": ("Only the attacker throws in.", "Bara anfallaren lägger på."),

@@ -153,6 +153,7 @@ class App:
         for pair in params.entries():
             key, value = str(pair[0]), str(pair[1])
             query[key] = value
+        rules_game = query.pop("rules", None)  # ?rules=durak opens a rules page (below)
         started = False
         if query.get("lang", "").strip().lower() in LANGS:  # messages below in that language
             self.lang = query["lang"].strip().lower()
@@ -199,6 +200,8 @@ class App:
             self.show_table()
         else:
             self.show_lobby()
+        if rules_game is not None:
+            self.rules_from_url(rules_game)
         document.getElementById("app").hidden = False
         document.getElementById("loading").hidden = True
         document.getElementById("boot-error").hidden = True
@@ -439,6 +442,9 @@ class App:
         if self.session is not None or self._get(saves.SESSION_KEY):
             actions.appendChild(h("button", {"type": "button", "class": "ui-btn",
                                              "data-ui": "resume"}, text=t(lang, "resume")))
+        actions.appendChild(h("button", {"type": "button", "class": "ui-btn", "data-ui": "rules-open",
+                                         "data-game": game},
+                              text=t(lang, "rb_btn_game", game=t(lang, f"game_{game}"))))
         lang_sel = h("select", {"id": "lobby-lang", "data-pref": "lang"})
         for lg in LANGS:
             lang_sel.appendChild(h("option", {"value": lg, "selected": lg == lang, "lang": lg},
@@ -769,6 +775,9 @@ class App:
         if ui == "lang":
             self.set_lang(str(el.getAttribute("data-lang")))
             return
+        if ui in ("rules-open", "rules-back"):
+            self.rules_ui(ui, str(el.getAttribute("data-game") or ""))
+            return
         if ui == "start":
             self.start_from_lobby()
             return
@@ -932,8 +941,34 @@ class App:
             self.render()
         elif self.screen == "sheets":
             self.sheets.show()
+        elif self.screen == "rules":
+            self.rules_ui("rules-redraw", "")
         else:
             self.show_lobby()
+
+    # ------------------------------------------------------------ rules pages
+
+    def rules_ui(self, ui: str, game: str) -> None:
+        """Open (``rules-open``, for ``game``), close (``rules-back``) or redraw the rules
+        page (``game.web.rules``, imported on first use so that boot does not compile it)."""
+        if getattr(self, "rules_screen", None) is None:
+            from game.web.rules import RulesScreen
+            self.rules_screen = RulesScreen(self)
+        if ui == "rules-open":
+            self.rules_screen.open(game, "table" if self.screen == "table" else "lobby")
+        elif ui == "rules-back" and self.screen == "rules":
+            self.rules_screen.close()
+        elif self.screen == "rules":
+            self.rules_screen.redraw()
+
+    def rules_from_url(self, value: str) -> None:
+        """``?rules=<game>``: that game's rules page; an unknown game is told like any bad
+        link (the allowed games listed) and the page stays as it is."""
+        game = value.strip().lower()
+        if game not in GAMES:
+            self.show_url_error(SettingError("rules", value, list(GAMES)))
+            return
+        self.rules_ui("rules-open", game)
 
     def internal_error(self, exc: Exception) -> None:
         import traceback

@@ -214,6 +214,10 @@ class TableView:
     def table_el(self, v: dict, main_col, side):
         """The ``#table`` element with the data attributes tests and CSS rely on."""
         st = v["state"]
+        rules = h("button", {"type": "button", "class": "ui-btn small rules-open",
+                             "data-ui": "rules-open", "data-game": self.game},
+                  text=t(self.lang, "rb_btn_game", game=t(self.lang, f"game_{self.game}")))
+        side.insertBefore(h("div", {"class": "rules-link"}, rules), side.firstChild)
         return h("div", {"class": "table", "id": "table", "data-game": self.game,
                          "data-over": bool(st.get("over")), "data-waiting": v.get("waiting"),
                          "aria-label": t(self.lang, "table_label")}, main_col, side)

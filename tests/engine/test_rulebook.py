@@ -87,6 +87,15 @@ def test_every_example_parses_with_the_engine_notation(game):
                         else:
                             assert not ok, f"{game}/{p.key}: {group!r} is allowed after all"
                         count += 1
+                    elif words[0] == "beat":
+                        assert game == "durak" and len(words) == 3, group
+                        attack, defence = parse_card(words[1]), parse_card(words[2])
+                        same = attack.suit == defence.suit
+                        if allowed and same:
+                            assert defence.rank > attack.rank, group
+                        if not allowed:
+                            assert same and defence.rank < attack.rank, group
+                        count += 2
                     else:
                         for card in words:
                             parse_card(card)  # raises CardError on bad notation

@@ -1,0 +1,152 @@
+"""The rules pages through the DOM (Playwright, Chromium): each game's rules opened from the
+lobby in Swedish and English (headings from game.rulebook, examples drawn as named cards,
+the language switch), a setting's effect shown, the rules opened from a running Dunka
+table and Back to the very same table, ``?rules=tonk`` and a bad ``?rules=`` link, and an
+axe-core audit of a rules page.
+
+Uses conftest.py's fixtures: any console error, page error, failed request or request to
+another origin fails the test.
+"""
+
+from __future__ import annotations
+
+import json
+
+from a11y import check_a11y
+from browser_harness import open_game
+from durak_driver import tap, wait_settled
+
+from game import rulebook
+from game.i18n import card_name, t
+
+GAMES = ("durak", "dunka", "elvakort", "tonk")
+
+
+def headings(page) -> list[str]:
+    return page.eval_on_selector_all("#rules .rules-sec > h3 > span:first-child",
+                                     "els => els.map(e => e.textContent)")
+
+
+def check_page(page, game: str, lang: str) -> None:
+    """The rules page of ``game`` in ``lang`` is shown over a hidden #screen, with every
+    section of the rulebook, a table of contents and examples drawn as named cards."""
+    rules = page.locator("#rules")
+    assert rules.is_visible() and not page.locator("#screen").is_visible()
+    assert rules.get_attribute("data-game") == game
+    title = page.locator("#rules-h").inner_text()
+    assert title == t(lang, "rb_title", game=t(lang, f"game_{game}"))
+    book = rulebook.book(game, lang)
+    assert headings(page) == [p.heading for p in book]
+    assert page.locator("#rules .rules-toc a").all_inner_texts() == [p.heading for p in book]
+    assert t(lang, "rb_fairness") in page.locator("#rules .rules-fair").inner_text()
+    # house rules carry the badge
+    house = [p.key for p in book if p.house]
+    assert house and page.locator("#rules .rules-sec.house").count() == len(house)
+    assert t(lang, "rb_house") in page.locator(f"#r-{game}-{house[0]} h3").inner_text()
+    # the examples: real card elements of the tables, each with its spoken name
+    cards = page.locator("#rules .rules-ex .card")
+    expected = [c for p in book for groups, _, _ in p.examples for g in groups
+                for c in g.split() if c not in ("set", "run", "beat")]
+    assert cards.count() == len(expected) > 0
+    names = cards.evaluate_all("els => els.map(e => [e.getAttribute('role'), "
+                               "e.getAttribute('aria-label'), e.dataset.card])")
+    assert [n[2] for n in names] == expected
+    for role, label, card in names:
+        assert role == "img" and label == card_name(lang, card), (card, label)
+
+
+def test_each_game_from_the_lobby_in_both_languages(page, site):
+    open_game(page, site.url + "?lang=sv")
+    for game in GAMES:
+        page.locator(f"input[name=game][value={game}]").check()
+        opener = page.locator("[data-ui=rules-open]")
+        assert opener.inner_text() == t("sv", "rb_btn_game", game=t("sv", f"game_{game}"))
+        tap(opener)
+        check_page(page, game, "sv")
+        assert page.locator("[data-ui=lobby]").is_hidden()  # Back is the way out
+        tap(page.locator("#lang-switch"))                    # the switch redraws the page
+        check_page(page, game, "en")
+        assert page.locator("html").get_attribute("lang") == "en"
+        tap(page.locator("#lang-switch"))
+        check_page(page, game, "sv")
+        tap(page.locator("#rules [data-ui=rules-back]").first)
+        assert page.locator("#rules").is_hidden() and page.locator("#screen").is_visible()
+        assert page.locator(f"input[name=game][value={game}]").is_checked()
+        assert page.evaluate("document.activeElement.dataset.ui") == "rules-open"
+
+
+def test_the_lobby_settings_effect_is_shown(page, site):
+    open_game(page, site.url + "?lang=en")
+    page.locator("input[name=game][value=durak]").check()
+    page.locator("#rule-transfer").check()
+    page.select_option("#rule-throw_in", label=t("en", "throw_in_attacker"))
+    tap(page.locator("[data-ui=rules-open]"))
+    note = page.locator("#r-durak-transfer .rules-setting")
+    assert note.get_attribute("data-value") == "on"
+    assert note.inner_text() == rulebook.setting_note("durak", "transfer", True, "en", "lobby")
+    assert "pass the attack on" in note.inner_text()
+    throw = page.locator("#r-durak-throw_in .rules-setting")
+    assert throw.get_attribute("data-value") == "attacker"
+    assert "Only the attacker throws in." in throw.inner_text()
+    tap(page.locator("#rules [data-ui=rules-back]").last)
+    page.locator("#rule-transfer").uncheck()
+    tap(page.locator("[data-ui=rules-open]"))
+    assert page.locator("#r-durak-transfer .rules-setting").get_attribute("data-value") == "off"
+    assert "beat or take" in page.locator("#r-durak-transfer .rules-setting").inner_text()
+
+
+def test_rules_from_a_running_dunka_table_and_back_to_the_same_position(page, site):
+    open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en"
+              "&max_reshuffles=5")
+    assert wait_settled(page) == "human"
+    page.wait_for_timeout(300)
+
+    def position():
+        return page.evaluate("""() => ({
+            hand: [...document.querySelectorAll('.hand .card')].map(c => c.dataset.card),
+            pile: document.querySelector('[data-pile]')?.dataset.pile,
+            stock: document.querySelector('[data-stock]')?.dataset.stock,
+            status: document.querySelector('#status-line')?.textContent,
+            waiting: document.querySelector('#table')?.dataset.waiting,
+            buttons: [...document.querySelectorAll('#table .actions button')].map(
+                b => [b.dataset.ui, b.getAttribute('aria-disabled')]),
+            save: localStorage.getItem('kortbordet.v1.session')})""")
+
+    before = position()
+    assert before["hand"] and before["save"] and before["buttons"]
+    tap(page.locator("#table [data-ui=rules-open]"))
+    check_page(page, "dunka", "en")
+    assert page.locator("#rules .rules-page").get_attribute("data-where") == "table"
+    note = page.locator("#r-dunka-house_reshuffles .rules-setting")
+    assert note.inner_text().startswith(t("en", "rb_at_table"))
+    assert "at most 5 times" in note.inner_text()
+    assert page.locator("#rules [data-ui=rules-back]").first.inner_text().endswith(
+        t("en", "rb_back_table"))
+    page.wait_for_timeout(600)  # nothing moves at the table while the rules are read
+    tap(page.locator("#rules [data-ui=rules-back]").first)
+    assert page.locator("#rules").is_hidden()
+    wait_settled(page)
+    after = position()
+    assert after == before
+    assert page.evaluate("document.activeElement.dataset.ui") == "rules-open"
+
+
+def test_rules_link_bad_link_and_accessibility(page, site):
+    open_game(page, site.url + "?rules=tonk&lang=en")
+    check_page(page, "tonk", "en")
+    stake = page.locator("#r-tonk-stakes .rules-setting")
+    assert stake.inner_text().startswith(t("en", "rb_in_lobby")) and "1 chip" in stake.inner_text()
+    check_a11y(page, "rules page (Tonk)")
+    # a table-of-contents link goes to its section
+    tap(page.locator("#rules .rules-toc a[data-rules-link=knock]"))
+    page.wait_for_function("location.hash === '#r-tonk-knock'")
+    tap(page.locator("#rules [data-ui=rules-back]").last)
+    assert page.locator("#rules").is_hidden() and page.locator("#lobby-h").is_visible()
+    assert "rules=" not in page.url  # a reload does not bring the rules page back
+
+    open_game(page, site.url + "?rules=poker&lang=en")
+    notice = page.locator("#notice-text").inner_text()
+    assert "rules" in notice and "poker" in notice and "durak" in notice
+    assert page.locator("#rules").is_hidden() and page.locator("#lobby-h").is_visible()
+    saved = page.evaluate("localStorage.getItem('kortbordet.v1.session')")
+    assert saved is None or json.loads(saved)  # nothing was replaced or broken
