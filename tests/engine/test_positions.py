@@ -312,3 +312,14 @@ def test_load_json_refuses_bad_content(content, code):
     with pytest.raises(PositionError) as exc:
         load_json(content)
     assert exc.value.code == code
+
+
+def test_the_documented_examples_read():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    found = re.findall(r"^\s*((?:durak|dunka|elvakort|tonk);\S+)$",
+                       readme + "\n" + positions.__doc__, flags=re.M)
+    found = [line.strip() for line in found]
+    assert len(found) >= 8 and {line.split(";")[0] for line in found} == set(MODULES)
+    for line in found:
+        p = read(line)
+        assert p.state.legal_actions(p.human)
