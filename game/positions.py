@@ -53,7 +53,8 @@ Durak (rules/durak.md):
 Dunka and Elvakorts-Rummy (rules/dunka.md, rules/elvakort.md):
 
 ``round=3``              the round 1–6 (its contract; default 1)
-``phase=draw``           opening, draw, claim, after_dunk, play, round_over (default draw)
+``phase=draw``           opening, draw, claim, after_dunk, play, round_over, game_over
+                         (default draw)
 ``turn=1``               the seat in turn (default ``you``)
 ``stock=..``             the stock, top first; ``pile=..`` the discard pile, top first
 ``m1=0:7S,7H,7D``        meld ``m1`` on the table: owner seat, ``:``, its cards in table order
@@ -542,10 +543,9 @@ class _Rummy(_Game):
                                     f"{ROUNDS}", value=f["round"], last=ROUNDS)
             rnd = int(value)
         phase = f.get("phase", "draw").strip().lower()
-        if phase not in PHASES or phase == "game_over":
-            raise PositionError("bad_phase", f"phase {phase!r}: one of opening, draw, claim, "
-                                "after_dunk, play, round_over", value=phase,
-                                allowed=", ".join(p for p in PHASES if p != "game_over"))
+        if phase not in PHASES:
+            raise PositionError("bad_phase", f"phase {phase!r}: one of {', '.join(PHASES)}",
+                                value=phase, allowed=", ".join(PHASES))
         turn = _seat("turn", f["turn"], n) if "turn" in f else you
         dealer = _seat("dealer", f["dealer"], n) if "dealer" in f else n - 1
         slots = _Slots(cards)
@@ -569,7 +569,7 @@ class _Rummy(_Game):
         sheet = [{"round": r, "contract": str(contracts[r - 1]),
                   "dealer": (first_dealer + r - 1) % n, "out": None, "points": [0] * n,
                   "totals": [0] * n, "hands": [[] for _ in range(n)]}
-                 for r in range(1, rnd + (1 if phase == "round_over" else 0))]
+                 for r in range(1, rnd + (1 if phase in ("round_over", "game_over") else 0))]
         pile_list = list(reversed(pile))
         claim = phase in ("draw", "claim") and bool(pile_list)
         taken = None

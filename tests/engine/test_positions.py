@@ -323,3 +323,18 @@ def test_the_documented_examples_read():
     for line in found:
         p = read(line)
         assert p.state.legal_actions(p.human)
+
+
+@pytest.mark.parametrize("game", ["durak", "dunka", "tonk"])
+def test_a_finished_game_or_hand_round_trips_too(game):
+    module = MODULES[game]
+    state = module.new_game(make_rules(game, {}), ["A", "B"], seed=3)
+    rng = random.Random(1)
+    for _ in range(20_000):
+        if state.is_over() or getattr(state, "phase", "") == "hand_over":
+            break
+        seat = state.to_act()[0]
+        state.apply(rng.choice(state.legal_actions(seat)))
+    assert state.is_over() or state.phase == "hand_over"
+    back = read(write(positions.position_of(state, 0)), max_length=None)
+    assert back.state.to_dict() == state.to_dict()
