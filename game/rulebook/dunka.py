@@ -91,8 +91,8 @@ SECTIONS = [
             "discards. Then the player left of the dealer (\"förhand\") takes the first turn; "
             "the dealer's discard is on top of the pile."]),
         sv=("Given", [
-            "Första given lottas; sedan flyttar given ett steg åt vänster varje giv. Given "
-            "delar ut 10 kort till var och en, vänder upp talongens översta kort som första "
+            "Vem som ger först lottas; sedan flyttar given ett steg åt vänster varje giv. "
+            "Given delar ut 10 kort till var och en, vänder upp talongens översta kort som första "
             "kort i slänghögen och ger sedan alla ett elfte kort.",
             "Därefter kastar (sakar) var och en i tur och ordning, med början till vänster om "
             "given, ett kort på högen, så att alla har 10 kort. Under den här rundan får "

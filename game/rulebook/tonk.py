@@ -70,7 +70,7 @@ SECTIONS = [
         sv=("Given", [
             "Inför första given drar alla ett kort (ess lågt) och den med högst kort ger; "
             "sedan går given åt vänster. Var och en får 5 kort, ett i taget, med början till "
-            "vänster om given. Nästa kort vänds upp som första kort i slänghögen.",
+            "vänster om den som ger. Nästa kort vänds upp som första kort i slänghögen.",
             "Med inställningen \"Inget kort vänds upp efter given\" börjar slänghögen tom och "
             "den första spelaren måste ta från talongen."]),
         setting="no_initial_discard",
@@ -87,7 +87,7 @@ SECTIONS = [
         sv=("Tonk i given", [
             "Den som får 5 kort värda 49 eller 50 i given visar dem genast: given spelas "
             "inte och den spelaren får 2 insatser av var och en av de andra. Har två eller "
-            "fler 49 eller 50 blir det lika: ingen betalar och samma giv delar ut igen."]),
+            "fler 49 eller 50 blir det lika: ingen betalar och samma spelare ger om."]),
         examples=(ex("KS QH JD 10C 9S", "10 + 10 + 10 + 10 + 9 = 49: a tonk on the deal.",
                      "10 + 10 + 10 + 10 + 9 = 49: tonk i given."),)),
 
@@ -101,7 +101,7 @@ SECTIONS = [
             "The turn ends when you discard one card face up, unless your hand is already "
             "empty."]),
         sv=("Ett drag", [
-            "Spelet börjar till vänster om given och går medsols. I början av ditt drag, "
+            "Spelet börjar till vänster om den som ger och går medsols. I början av ditt drag, "
             "innan du tar ett kort, får du knacka (se nedan). Annars tar du översta kortet i "
             "talongen eller i slänghögen; bara det översta kastade kortet syns.",
             "Sedan får du lägga ut nya utlägg från handen och bygga på utlägg på bordet, "

@@ -73,8 +73,8 @@ class RulesScreen:
         clear(self.root)
         document.getElementById("screen").hidden = False
         params = js.URLSearchParams.new(window.location.search)
-        if params.has("rules"):  # a reload must not reopen the rules page
-            params.delete("rules")
+        if params.has("rules") or window.location.hash:  # a reload must not reopen the
+            params.delete("rules")                         # rules page nor jump to a section
             search = str(params.toString())
             window.history.replaceState(None, "", "?" + search if search else
                                         window.location.pathname)
