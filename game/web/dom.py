@@ -38,7 +38,9 @@ def card_el(lang: str, card: str, tag: str = "button", cls: str = "", attrs: dic
     """One card: ``data-card`` with its notation (``back`` face down) and an ARIA name.
 
     The face is drawn with HTML/CSS: rank and suit in two corners and a centre symbol
-    (a framed rank letter for court cards).
+    (a framed rank letter for court cards). The drawn characters are CSS generated content
+    (``data-t`` shown by ``::after``), not text: the card's accessible name is its
+    ``aria-label`` alone ("queen of spades"), which WCAG 2.5.3 (label in name) then accepts.
     """
     base = {"data-card": card, "aria-label": card_name(lang, card)}
     if tag == "button":
@@ -58,11 +60,15 @@ def card_el(lang: str, card: str, tag: str = "button", cls: str = "", attrs: dic
 
     def corner(pos):
         return h("span", {"class": f"idx {pos}", "aria-hidden": "true"},
-                 h("span", {"class": "r"}, text=rank), h("span", {"class": "s"}, text=sym))
+                 _drawn("r", rank), _drawn("s", sym))
 
-    centre = h("span", {"class": "pip face" if rank in FACE else "pip", "aria-hidden": "true"},
-               text=(rank if rank in FACE else sym))
+    centre = _drawn("pip face" if rank in FACE else "pip", rank if rank in FACE else sym)
     return h(tag, base, corner("tl"), centre, corner("br"))
+
+
+def _drawn(cls: str, text: str):
+    """A span that shows ``text`` as CSS generated content (``[data-t]::after``)."""
+    return h("span", {"class": cls, "aria-hidden": "true", "data-t": text})
 
 
 def _joker_el(tag: str, base: dict, card: str, cls: str):
@@ -70,11 +76,10 @@ def _joker_el(tag: str, base: dict, card: str, cls: str):
     stands = card.split("=", 1)[1] if "=" in card else ""
     base["class"] = f"card face joker {cls}".strip()
     idx = h("span", {"class": "idx tl", "aria-hidden": "true"},
-            h("span", {"class": "r"}, text="\u2605"))
-    el = h(tag, base, idx, h("span", {"class": "pip", "aria-hidden": "true"}, text="\u2605"),
-           h("span", {"class": "joker-word", "aria-hidden": "true"}, text="JOKER"))
+            _drawn("r", "\u2605"))
+    el = h(tag, base, idx, _drawn("pip", "\u2605"), _drawn("joker-word", "JOKER"))
     if stands:
         suit = stands[-1:]
         shown = stands[:-1] + SUIT_SYMBOL[suit] if suit in SUIT_SYMBOL else stands
-        el.appendChild(h("span", {"class": f"stands s-{suit}", "aria-hidden": "true"}, text=shown))
+        el.appendChild(_drawn(f"stands s-{suit}", shown))
     return el

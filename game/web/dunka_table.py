@@ -192,7 +192,9 @@ class DunkaTable(TableView):
                   h("thead", {}, head), body, h("tfoot", {}, foot))
         return h("section", {"class": "panel", "aria-labelledby": "sheet-h", "id": "scoresheet"},
                  h("h2", {"id": "sheet-h"}, text=t(lang, "dk_sheet_title")),
-                 h("div", {"class": "scroll"}, table))
+                 # focusable, so a keyboard can scroll a sheet wider than the column
+                 h("div", {"class": "scroll", "tabindex": "0", "role": "region",
+                           "aria-labelledby": "sheet-h"}, table))
 
     def contracts(self, sheet: dict) -> list:
         """The six rounds' contracts of this table's game (``Contract.to_dict()``)."""
