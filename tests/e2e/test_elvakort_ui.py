@@ -35,3 +35,22 @@ def test_five_players_are_dealt_from_three_decks(page, site):
     pile = int(page.get_attribute(".discard-pile", "data-pile"))
     in_hands = sum(int(x) for x in page.eval_on_selector_all(".seat", "els => els.map(e => e.dataset.count)"))
     assert stock + pile + in_hands + len(hand(page)) == 162
+
+
+def test_eight_players_fit_a_phone_screen(page, site):
+    """Seven opponents on a 390 px phone: compact seats, two rows, every count readable,
+    and the stock, the discard pile and the hand in the first screenful."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site.url + "?game=elvakort&players=8&seed=2&speed=instant&lang=sv")
+    wait_settled(page)
+    seats = page.locator(".opponents .seat")
+    assert seats.count() == 7
+    tops = {round(b["y"]) for b in (seats.nth(i).bounding_box() for i in range(7))}
+    assert len(tops) == 2, tops                                   # two rows, not three
+    for i in range(7):
+        box = seats.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        assert "kort" in seats.nth(i).locator(".count").inner_text()
+    for sel in (".stock-pile", ".discard-pile", ".hand [data-card]"):
+        box = page.locator(sel).first.bounding_box()
+        assert box["y"] + box["height"] <= 844, sel
