@@ -350,7 +350,6 @@ class _Game:
 
     name = ""
     fields: tuple[str, ...] = ()
-    per_seat = ("h", "k")
 
     def deck(self, rules, n: int) -> list[Card]:
         raise NotImplementedError
@@ -741,7 +740,7 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
     """
     game, fields = _split(text, max_length)
     spec = _GAMES[game]
-    given, rules = _settings(game, fields)
+    _given, rules = _settings(game, fields)
     hand_keys = sorted((k for k in fields if k[:1] == "h" and k[1:].isdigit()),
                        key=lambda k: int(k[1:]))
     n = len(hand_keys)
@@ -829,8 +828,12 @@ def write(position: Position) -> str:
         if key not in fixed and getattr(defaults, key) != value:
             fields.append((key, _setting_text(value)))
     fields.append(("you", str(position.human)))
-    if list(state.names) != [f"P{s + 1}" for s in range(n)]:
-        fields.append(("names", ",".join(state.names)))
+    names = [f"P{s + 1}" for s in range(n)]
+    if list(state.names) != names and all(
+            0 < len(x) <= MAX_NAME and x == x.strip() and "," not in x and ";" not in x
+            for x in state.names):  # other names go into x=
+        names = list(state.names)
+        fields.append(("names", ",".join(names)))
     if state.seed:
         fields.append(("seed", str(state.seed)))
     if game == "durak":
@@ -841,10 +844,10 @@ def write(position: Position) -> str:
     for s in range(n):
         if state.known[s]:
             fields.append((f"k{s}", _cards_text(state.known[s])))
-    _g, parsed = _split(game + ";" + ";".join(f"{k}={v}" for k, v in fields), None)
-    given, rules = _settings(game, parsed)
+    _game, parsed = _split(game + ";" + ";".join(f"{k}={v}" for k, v in fields), None)
+    _given, rules = _settings(game, parsed)
     seed = int(parsed.get("seed", "0"))
-    base = spec.build(parsed, rules, n, position.human, list(state.names), seed)
+    base = spec.build(parsed, rules, n, position.human, names, seed)
     actual = state.to_dict()
     extra = {k: v for k, v in actual.items() if base.get(k) != v}
     text = game + ";" + ";".join(f"{k}={v}" for k, v in fields)

@@ -338,3 +338,10 @@ def test_a_finished_game_or_hand_round_trips_too(game):
     assert state.is_over() or state.phase == "hand_over"
     back = read(write(positions.position_of(state, 0)), max_length=None)
     assert back.state.to_dict() == state.to_dict()
+
+
+def test_names_that_the_notation_cannot_hold_still_round_trip():
+    state = tonk.new_game(tonk.Rules(), ["Ann, the 2nd;", " Bo"], seed=2)
+    text = write(positions.position_of(state, state.to_act()[0]))
+    assert "names=" not in text
+    assert read(text).state.names == ["Ann, the 2nd;", " Bo"]
