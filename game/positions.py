@@ -92,6 +92,14 @@ Refusals: ``read`` raises ``PositionError`` with a stable ``code`` (the i18n key
 ``nobody_to_act``, ``learner_cannot_act``, ``impossible``, ``bad_extra``; ``load_json``
 also ``bad_json``, ``bad_prompt``, ``bad_expect``, ``expect_illegal``.
 
+API: ``read(text, *, max_length=MAX_LENGTH) -> Position``, ``write(position) -> str``,
+``position_of(state, human) -> Position``, ``same_action(game, a, b) -> bool``,
+``check_expect(position, text) -> canonical action text``, ``clean_prompt(text)``,
+``load_json(text) -> {"items": [entry, ...], **items[0]}`` (entry: ``position`` a
+``Position``, ``notation``, ``prompt`` ``{"sv", "en"}`` or None, ``expect``),
+``message(lang, exc)`` (a refusal's sentence with card names), ``explain(state, seat,
+action) -> (hint code or None, params)`` and ``HINT_CODES`` (used by ``Session.hint``).
+
 Length: a typed position is at most ``MAX_LENGTH`` (2,000) characters. ``write`` of a
 state late in a long game can be longer (a rummy scoresheet with every finished round's
 hands, the Tonk ledger); ``read(text, max_length=None)`` reads it (saves, tests) — the
@@ -787,7 +795,8 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
             raise PositionError("nobody_to_act", "nobody can act in this position") from None
         raise PositionError("impossible", f"this position is not possible: {message}",
                             detail=message) from None
-    if not state.is_over() and not any(state.legal_actions(s) for s in state.to_act()):
+    if game in ("durak", "tonk") and not state.is_over() \
+            and not any(state.legal_actions(s) for s in state.to_act()):  # rummy checks it
         raise PositionError("nobody_to_act", "nobody can act in this position")
     if not state.is_over() and you not in state.to_act():
         raise PositionError("learner_cannot_act", f"the learner (seat {you}) cannot act in "
