@@ -27,9 +27,9 @@ SECTIONS = [
 
     sec("melds", ("DUN-2",),
         en=("Sets and runs", [
-            "A set (\"triss\") is 3 or more cards of the same rank; suits may repeat, since "
+            "A set (“triss”) is 3 or more cards of the same rank; suits may repeat, since "
             "there are two decks.",
-            "A run (\"stege\") is 3 or more cards in sequence in one suit; a four-run has at "
+            "A run (“stege”) is 3 or more cards in sequence in one suit; a four-run has at "
             "least 4. The ace is either low (A-2-3) or high (Q-K-A), never both at once: "
             "K-A-2 is not a run. A run never holds two cards of the same rank."]),
         sv=("Trissar och stegar", [
@@ -88,7 +88,7 @@ SECTIONS = [
             "stock to start the discard pile, and then gives each player an 11th card.",
             "Then each player in turn, starting left of the dealer, discards one card onto "
             "the pile, so everybody has 10 cards. Nobody may dunk during these opening "
-            "discards. Then the player left of the dealer (\"förhand\") takes the first turn; "
+            "discards. Then the player left of the dealer (“förhand”) takes the first turn; "
             "the dealer's discard is on top of the pile."]),
         sv=("Given", [
             "Vem som ger först lottas; sedan flyttar given ett steg åt vänster varje giv. "
@@ -113,7 +113,7 @@ SECTIONS = [
         en=("Dunking", [
             "After a discard the next player has the first right to it, as their normal draw "
             "and without penalty. If that player takes from the stock instead, every other "
-            "player may \"dunk\" (knock on the table) for the discard.",
+            "player may “dunk” (knock on the table) for the discard.",
             "If several players dunk, the one nearest in turn after the player who discarded "
             "gets it; who dunked first does not matter. The dunker takes the discard plus a "
             "penalty card from the top of the stock, and gets no extra turn: play goes on "
@@ -121,7 +121,7 @@ SECTIONS = [
         sv=("Dunka", [
             "Efter ett kast har nästa spelare först rätt till kortet, som sitt vanliga drag "
             "och utan straff. Tar den spelaren i stället från talongen får alla andra "
-            "\"dunka\" (slå i bordet) för det kastade kortet.",
+            "”dunka” (slå i bordet) för det kastade kortet.",
             "Dunkar flera får den som sitter närmast i tur efter den som kastade kortet; "
             "vem som dunkade först spelar ingen roll. Den som dunkar tar kortet plus ett "
             "straffkort från talongen och får inget extra drag: spelet fortsätter med den "

@@ -78,7 +78,7 @@ SECTIONS = [
             "In the first game (and in every game when the setting below is off) the player "
             "holding the lowest trump attacks first, against the player on their left. If "
             "nobody holds a trump, the player left of the dealer starts.",
-            "With the setting \"last Durak is attacked first\" on, from the second game of a "
+            "With the setting “last Durak is attacked first” on, from the second game of a "
             "series the player seated just before (to the right of) the last Durak attacks, "
             "so the Durak has to defend at once. After a drawn game the lowest trump "
             "starts again."]),
@@ -86,7 +86,7 @@ SECTIONS = [
             "I första partiet (och i varje parti när inställningen nedan är av) anfaller den "
             "som har den lägsta trumfen, mot spelaren till vänster. Har ingen trumf börjar "
             "spelaren till vänster om given.",
-            "Med inställningen \"Förra Duraken anfalls först\" påslagen anfaller från och med "
+            "Med inställningen ”Förra Duraken anfalls först” påslagen anfaller från och med "
             "seriens andra parti spelaren som sitter närmast före (till höger om) förra "
             "Duraken, så att Duraken genast måste försvara sig. Efter ett oavgjort parti "
             "börjar den lägsta trumfen igen."]),
@@ -110,11 +110,11 @@ SECTIONS = [
         en=("Defending", [
             "The defender answers every unbeaten attack card by laying on it a card that "
             "beats it, in any order. At any moment the defender may instead give up and "
-            "say \"take\"."]),
+            "say “take”."]),
         sv=("Försvara sig", [
             "Försvararen besvarar varje oslaget anfallskort genom att lägga ett kort som "
             "slår det ovanpå, i vilken ordning som helst. När som helst får försvararen i "
-            "stället ge upp och säga \"ta upp\"."]),
+            "stället ge upp och säga ”ta upp”."]),
         examples=(ex(("beat 8C JC", "beat 8H 6D"),
                      "Diamonds are trumps: [JC] beats [8C] and the trump [6D] beats [8H].",
                      "Ruter är trumf: [JC] slår [8C] och trumfen [6D] slår [8H]."),)),
@@ -150,13 +150,13 @@ SECTIONS = [
             "A bout holds at most 6 attack cards, beaten or not, and never more than the "
             "defender had in hand when the bout began (after a transfer: what the new "
             "defender holds at that moment).",
-            "With the setting \"first bout at most 5\", the limit is 5 instead of 6 until "
+            "With the setting “first bout at most 5”, the limit is 5 instead of 6 until "
             "the first successful defence of the game."]),
         sv=("Hur många anfallskort", [
             "Ett anfall rymmer högst 6 anfallskort, slagna eller inte, och aldrig fler än "
             "försvararen hade på handen när anfallet började (efter att anfallet skickats "
             "vidare: det antal den nya försvararen har just då).",
-            "Med inställningen \"Första anfallet högst 5 kort\" är gränsen 5 i stället för "
+            "Med inställningen ”Första anfallet högst 5 kort” är gränsen 5 i stället för "
             "6 tills någon för första gången i partiet har försvarat sig."]),
         setting="first_bout_limit_5",
         effects={"on": ("Until the first successful defence a bout holds at most 5 cards.",
@@ -166,7 +166,7 @@ SECTIONS = [
 
     sec("transfer", ("DUR-13",),
         en=("Transferring the attack", [
-            "With the setting \"transfer\" on, a defender who has not yet beaten any card of "
+            "With the setting “transfer” on, a defender who has not yet beaten any card of "
             "the bout may instead lay a card of the attack cards' rank beside them. The "
             "attack then passes on: the next player to the left (skipping players without "
             "cards) defends all the cards on the table, and the one who transferred becomes "
@@ -176,7 +176,7 @@ SECTIONS = [
             "another and may come all the way back to the first attacker. You must lay a "
             "real card from your hand; showing a card is not enough."]),
         sv=("Skicka vidare", [
-            "När \"Skicka vidare\" är påslaget får en försvarare som ännu inte har slagit "
+            "När ”Skicka vidare” är påslaget får en försvarare som ännu inte har slagit "
             "något kort i anfallet i stället lägga ett kort i anfallskortens valör bredvid "
             "dem. Då går anfallet vidare: nästa spelare till vänster (spelare utan kort "
             "hoppas över) ska försvara sig mot alla kort på bordet, och den som skickade "
@@ -196,24 +196,24 @@ SECTIONS = [
     sec("defended", ("DUR-14",),
         en=("A successful defence", [
             "The defence succeeds when every attack card is beaten and everybody allowed to "
-            "throw in has said \"done\" after the last card was beaten. All the cards on the "
+            "throw in has said “done” after the last card was beaten. All the cards on the "
             "table are put face down on the discard pile, out of the game. The defender "
             "attacks next."]),
         sv=("Lyckat försvar", [
             "Försvaret lyckas när varje anfallskort är slaget och alla som får lägga på har "
-            "sagt \"klar\" efter att det sista kortet slogs. Alla kort på bordet läggs nedvända "
+            "sagt ”klar” efter att det sista kortet slogs. Alla kort på bordet läggs nedvända "
             "i slänghögen och är ur spel. Försvararen anfaller härnäst."])),
 
     sec("take", ("DUR-15",),
         en=("Taking the cards", [
-            "When the defender says \"take\", the others allowed to throw in may still add "
-            "cards (same ranks, same limits) until each of them has said \"done\". Then the "
+            "When the defender says “take”, the others allowed to throw in may still add "
+            "cards (same ranks, same limits) until each of them has said “done”. Then the "
             "defender picks up every card on the table.",
             "A defender who took loses the turn to attack: the player on the defender's left "
             "attacks next."]),
         sv=("Ta upp korten", [
-            "När försvararen säger \"ta upp\" får de som får lägga på fortfarande lägga till "
-            "kort (samma valörer, samma gränser) tills var och en har sagt \"klar\". Sedan tar "
+            "När försvararen säger ”ta upp” får de som får lägga på fortfarande lägga till "
+            "kort (samma valörer, samma gränser) tills var och en har sagt ”klar”. Sedan tar "
             "försvararen upp alla kort på bordet.",
             "Den som tog upp står över sitt anfall: spelaren till vänster om försvararen "
             "anfaller härnäst."])),
@@ -232,13 +232,13 @@ SECTIONS = [
 
     sec("exchange", ("DUR-17",),
         en=("Exchanging the trump card", [
-            "With the setting \"trump exchange\" on, the player holding the lowest trump of "
+            "With the setting “trump exchange” on, the player holding the lowest trump of "
             "the deck (the 9, 6 or 2 of trumps, by deck size) may, when it is their turn to "
             "act, swap it for the face-up trump card, as long as the talon holds more than "
             "the trump card alone. Not possible when the face-up card is itself the lowest "
             "trump."]),
         sv=("Byta trumfkortet", [
-            "Med inställningen \"Byt lägsta trumfen\" påslagen får den som har lekens lägsta "
+            "Med inställningen ”Byt lägsta trumfen” påslagen får den som har lekens lägsta "
             "trumf (trumfnian, -sexan eller -tvåan beroende på lek) byta den mot det "
             "uppvända trumfkortet när det är hens tur, så länge talongen har fler kort än "
             "bara trumfkortet. Det går inte om det uppvända kortet självt är lägsta "
@@ -289,11 +289,11 @@ SECTIONS = [
 
     sec("house_skip", ("DUR-9",), house=True,
         en=("The defender's other neighbour", [
-            "With \"the defender's neighbours\" throwing in, the neighbour on the defender's "
+            "With “the defender's neighbours” throwing in, the neighbour on the defender's "
             "other side is the next player after the defender who still holds cards: "
             "players who are out are skipped."]),
         sv=("Försvararens andra granne", [
-            "När \"försvararens grannar\" lägger på är grannen på försvararens andra sida "
+            "När ”försvararens grannar” lägger på är grannen på försvararens andra sida "
             "nästa spelare efter försvararen som fortfarande har kort: spelare som är ute "
             "hoppas över."])),
 

@@ -8,7 +8,7 @@ from . import ex, sec
 SECTIONS = [
     sec("aim", (),
         en=("The aim", [
-            "Elvakorts-Rummy (\"eleven-card rummy\", also called Rummy à la Dahlgren) is "
+            "Elvakorts-Rummy (“eleven-card rummy”, also called Rummy à la Dahlgren) is "
             "played in six rounds, each with an opening contract. Lay the contract down, "
             "build on the table and go out: cards on the table count plus, cards left in "
             "hand count minus. After six rounds the highest total wins."]),
@@ -28,7 +28,7 @@ SECTIONS = [
 
     sec("melds", ("ELV-2",),
         en=("Sets and runs", [
-            "A set is 3 or more cards of the same rank (suits may repeat). A run (\"stege\") "
+            "A set is 3 or more cards of the same rank (suits may repeat). A run (“stege”) "
             "is 4 or more cards in sequence in one suit.",
             "The ace is low (A-2-3-4) or high (J-Q-K-A), but a run never goes round the ace: "
             "K-A-2-3 is not a run."]),

@@ -65,13 +65,13 @@ SECTIONS = [
             "deals; after that the deal passes to the left. Each player gets 5 cards, one at "
             "a time, starting left of the dealer. The next card is turned up to start the "
             "discard pile.",
-            "With the setting \"no initial discard\" no card is turned up: the pile starts "
+            "With the setting “no initial discard” no card is turned up: the pile starts "
             "empty and the first player must draw from the stock."]),
         sv=("Given", [
             "Inför första given drar alla ett kort (ess lågt) och den med högst kort ger; "
             "sedan går given åt vänster. Var och en får 5 kort, ett i taget, med början till "
             "vänster om den som ger. Nästa kort vänds upp som första kort i slänghögen.",
-            "Med inställningen \"Inget kort vänds upp efter given\" börjar slänghögen tom och "
+            "Med inställningen ”Inget kort vänds upp efter given” börjar slänghögen tom och "
             "den första spelaren måste ta från talongen."]),
         setting="no_initial_discard",
         effects={"on": ("The discard pile starts empty.", "Slänghögen börjar tom."),
@@ -113,10 +113,10 @@ SECTIONS = [
 
     sec("must_lay", ("TONK-9",),
         en=("Must spreads be laid?", [
-            "With the setting \"must lay spreads\" on, you may not end your turn holding a "
+            "With the setting “must lay spreads” on, you may not end your turn holding a "
             "complete spread, except three aces, which you may keep."]),
         sv=("Måste utlägg läggas ut?", [
-            "Med inställningen \"Serier måste läggas ut\" påslagen får du inte avsluta "
+            "Med inställningen ”Serier måste läggas ut” påslagen får du inte avsluta "
             "draget med ett färdigt utlägg på handen, utom tre ess, som får behållas."]),
         setting="must_lay_spreads",
         effects={"on": ("A complete spread in hand must be laid before you discard.",
@@ -127,15 +127,15 @@ SECTIONS = [
     sec("out", ("TONK-10",),
         en=("Going out", [
             "A player who empties their hand during the turn without discarding has "
-            "\"tonked out\" and gets 2 stakes from every other player. A player whose hand "
+            "“tonked out” and gets 2 stakes from every other player. A player whose hand "
             "becomes empty with the discard gets 1 stake from every other player.",
-            "With the setting \"double only for a new spread\", emptying the hand only by "
+            "With the setting “double only for a new spread”, emptying the hand only by "
             "hits, without laying a new spread in that turn, pays 1 stake, not 2."]),
         sv=("Gå ut", [
-            "Den som blir av med alla kort under draget utan att kasta har \"tonkat ut\" och "
+            "Den som blir av med alla kort under draget utan att kasta har ”tonkat ut” och "
             "får 2 insatser av var och en av de andra. Den som blir av med sista kortet "
             "genom att kasta det får 1 insats av var och en av de andra.",
-            "Med inställningen \"Dubbelt bara för en ny serie\" ger det bara 1 insats, inte "
+            "Med inställningen ”Dubbelt bara för en ny serie” ger det bara 1 insats, inte "
             "2, att tömma handen enbart genom påbyggnad, utan att lägga ett nytt utlägg i "
             "samma drag."]),
         setting="double_only_new_spread",
@@ -165,10 +165,10 @@ SECTIONS = [
 
     sec("hit_lock", ("TONK-13",),
         en=("Hit lock", [
-            "With the setting \"hit lock\" on, a player whose spread was hit by another "
+            "With the setting “hit lock” on, a player whose spread was hit by another "
             "player since their last turn may not knock on their next turn."]),
         sv=("Spärr efter påbyggnad", [
-            "Med inställningen \"Påbyggd serie spärrar knackning\" påslagen får en spelare "
+            "Med inställningen ”Påbyggd serie spärrar knackning” påslagen får en spelare "
             "vars utlägg någon annan har byggt på sedan hens förra drag inte knacka i nästa "
             "drag."]),
         setting="hit_lock",
