@@ -68,14 +68,16 @@ SECTIONS = [
     sec("rounds", ("DUN-4",),
         en=("The six rounds", [
             "Each round has its contract, the melds you need to lay down:",
-            "1: two sets. 2: a set and a four-run. 3: two four-runs. 4: three sets. "
-            "5: three runs of three. 6: two sets and a four-run, going out at once.",
+            "- Round 1: two sets\n- Round 2: a set and a four-run\n- Round 3: two four-runs\n"
+            "- Round 4: three sets\n- Round 5: three runs of three\n"
+            "- Round 6: two sets and a four-run, going out at once",
             "Every meld of the contract may be longer than its base size: five kings are "
             "still a set, six hearts in a row still a four-run."]),
         sv=("De sex givarna", [
             "Varje giv har sitt kontrakt, de kombinationer man behöver för att lägga ut:",
-            "1: två trissar. 2: en triss och en fyrstege. 3: två fyrstegar. 4: tre trissar. "
-            "5: tre trestegar. 6: två trissar och en fyrstege med direkt utgång.",
+            "- Giv 1: två trissar\n- Giv 2: en triss och en fyrstege\n- Giv 3: två fyrstegar\n"
+            "- Giv 4: tre trissar\n- Giv 5: tre trestegar\n"
+            "- Giv 6: två trissar och en fyrstege, med direkt utgång",
             "Varje kombination i kontraktet får vara längre än grundantalet: fem kungar är "
             "fortfarande en triss, sex hjärter i följd fortfarande en fyrstege."]),
         examples=(ex(("set 5S 5D 5C", "run 8H 9H 10H JH"), "Round 2: a set and a four-run.",
@@ -89,7 +91,8 @@ SECTIONS = [
             "Then each player in turn, starting left of the dealer, discards one card onto "
             "the pile, so everybody has 10 cards. Nobody may dunk during these opening "
             "discards. Then the player left of the dealer (“förhand”) takes the first turn; "
-            "the dealer's discard is on top of the pile."]),
+            "the dealer's discard is on top of the pile, and it may be taken or dunked like "
+            "any discard."]),
         sv=("Given", [
             "Vem som ger först lottas; sedan flyttar given ett steg åt vänster varje giv. "
             "Given delar ut 10 kort till var och en, vänder upp talongens översta kort som första "
@@ -97,7 +100,8 @@ SECTIONS = [
             "Därefter kastar (sakar) var och en i tur och ordning, med början till vänster om "
             "given, ett kort på högen, så att alla har 10 kort. Under den här rundan får "
             "ingen dunka. Sedan gör förhand, spelaren till vänster om given, första draget; "
-            "givens kastade kort ligger överst i högen."])),
+            "givens kastade kort ligger överst i högen och får tas eller dunkas som vilket kastat "
+            "kort som helst."])),
 
     sec("turn", ("DUN-6",),
         en=("A turn", [

@@ -60,13 +60,18 @@ SECTIONS = [
         en=("The six rounds", [
             "Each round has an opening contract, the melds needed to lay down for the first "
             "time:",
-            "1: two sets. 2: a set and a run. 3: two runs. 4: three sets. 5: two sets and a "
-            "run. 6: two runs and a set, going out at once."]),
+            "- Round 1: two sets\n- Round 2: a set and a run\n- Round 3: two runs\n"
+            "- Round 4: three sets\n- Round 5: two sets and a run\n"
+            "- Round 6: two runs and a set, going out at once",
+            "A run means four or more in a row in one suit; a set three or more of a kind."]),
         sv=("De sex givarna", [
             "Varje giv har en öppningshand, de kombinationer som krävs för att lägga ut "
             "första gången:",
-            "1: två trissar. 2: en triss och en stege. 3: två stegar. 4: tre trissar. "
-            "5: två trissar och en stege. 6: två stegar och en triss, med direkt utgång."]),
+            "- Giv 1: två trissar\n- Giv 2: en triss och en stege\n- Giv 3: två stegar\n"
+            "- Giv 4: tre trissar\n- Giv 5: två trissar och en stege\n"
+            "- Giv 6: två stegar och en triss, med direkt utgång",
+            "Med stege menas fyra eller fler kort i följd i samma färg, med triss tre eller "
+            "fler av samma valör."]),
         examples=(ex(("run 3H 4H 5H 6H", "run 10S JS QS KS"), "Round 3: two runs.",
                      "Giv 3: två stegar."),)),
 
@@ -203,6 +208,19 @@ SECTIONS = [
             "Ingen får ta det kort som vänds upp efter de första kasten utanför tur: "
             "spelaren till vänster om given får ta det som sitt vanliga drag, och gör hen "
             "inte det ligger det kvar på högen."])),
+
+    sec("house_claim", ("ELV-6", "ELV-10"), house=True,
+        en=("Taking out of turn: penalty card and going out", [
+            "Taking a discard out of turn always costs a penalty card: when none can be had "
+            "(the stock is empty and cannot be rebuilt), nobody may take it out of turn. In "
+            "round 6 a player who took a discard out of turn and whose whole hand, with the "
+            "discard and the penalty card, forms the contract may lay down at once and go "
+            "out."]),
+        sv=("Utanför tur: straffkort och utgång", [
+            "Att ta ett kastat kort utanför tur kostar alltid ett straffkort: finns inget att "
+            "få (talongen är tom och kan inte byggas upp igen) får ingen ta kortet utanför "
+            "tur. I giv 6 får den som tagit ett kort utanför tur, och vars hela hand med "
+            "kortet och straffkortet bildar öppningshanden, lägga ut direkt och gå ut."])),
 
     sec("house_round6", ("ELV-10",), house=True,
         en=("Round 6 is exactly the contract", [

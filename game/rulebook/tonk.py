@@ -222,12 +222,16 @@ SECTIONS = [
             "not. A knocker who ties the lowest total is caught: the knocker pays 2 stakes "
             "to each player with that total, and each of them gets 1 stake from everybody "
             "else, the knocker included. Hit lock: a spread counts as hit when another "
-            "player hits it, and the lock ends once its owner has drawn."]),
+            "player hits it, and the lock ends once its owner has drawn.",
+            "Everybody can see which cards a player took from the discard pile and still "
+            "holds, as everybody at a real table saw them taken."]),
         sv=("Detaljer", [
             "Utlägg måste läggas ut: tre eller fyra ess får behållas, en serie med ess "
             "(E-2-3) får inte det. Den som knackar och har samma summa som den lägsta åker "
             "fast: hen betalar 2 insatser till var och en med den summan, och var och en av "
             "dem får 1 insats av alla andra, den som knackade också. Spärr: ett utlägg räknas "
             "som påbyggt när en annan spelare bygger på det, och spärren släpper när ägaren "
-            "har tagit ett kort."])),
+            "har tagit ett kort.",
+            "Alla ser vilka kort en spelare har tagit från slänghögen och fortfarande har "
+            "kvar, precis som alla vid ett riktigt bord såg dem tas."])),
 ]

@@ -12,7 +12,7 @@ rules page is first opened.
 from __future__ import annotations
 
 import js
-from pyodide.ffi import to_js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from game import rulebook
@@ -25,7 +25,8 @@ class RulesScreen:
     """The rules page of one game. ``app`` is the ``main.App``.
 
     ``open(game, came_from)`` shows it (``came_from``: ``"lobby"`` or ``"table"``);
-    ``close()`` goes back; ``redraw()`` draws it again (after a language switch).
+    ``close()`` goes back (also on Escape); ``redraw()`` draws it again (after a language
+    switch).
     """
 
     def __init__(self, app) -> None:
@@ -34,6 +35,17 @@ class RulesScreen:
         self.came_from = "lobby"
         self.scroll = 0.0
         self.root = document.getElementById("rules")
+        self._on_key = create_proxy(self.on_key)  # kept: the listener lives as long as the page
+        document.addEventListener("keydown", self._on_key)
+
+    def on_key(self, event) -> None:
+        """Escape on a rules page is Back."""
+        try:
+            if self.app.screen == "rules" and str(event.key) == "Escape":
+                event.preventDefault()
+                self.close()
+        except Exception as exc:
+            self.app.internal_error(exc)
 
     # ------------------------------------------------------------ open / close
 
@@ -152,7 +164,13 @@ class RulesScreen:
                             "aria-labelledby": hid, "data-section": p.key,
                             "data-rules": " ".join(p.rules)}, heading)
         for para in p.paragraphs:
-            sec.appendChild(self._para(lang, para))
+            if para.startswith("- "):  # a list: "- one\n- two"
+                items = h("ul", {"class": "rules-list"})
+                for line in para[2:].split("\n- "):
+                    items.appendChild(self._para(lang, line, "li"))
+                sec.appendChild(items)
+            else:
+                sec.appendChild(self._para(lang, para))
         if p.setting and p.setting in values:
             note = rulebook.setting_note(game, p.setting, values[p.setting], lang, where)
             sec.appendChild(h("p", {"class": "rules-setting", "data-setting": p.setting,

@@ -140,7 +140,7 @@ def test_rules_link_bad_link_and_accessibility(page, site):
     # a table-of-contents link goes to its section
     tap(page.locator("#rules .rules-toc a[data-rules-link=knock]"))
     page.wait_for_function("location.hash === '#r-tonk-knock'")
-    tap(page.locator("#rules [data-ui=rules-back]").last)
+    page.keyboard.press("Escape")  # Escape is Back
     assert page.locator("#rules").is_hidden() and page.locator("#lobby-h").is_visible()
     assert "rules=" not in page.url  # a reload does not bring the rules page back
 
