@@ -217,7 +217,7 @@ SECTIONS = [
             "visas och lägst summa får betalt. Vanliga givar är mycket kortare."])),
 
     sec("house_details", ("TONK-9", "TONK-11", "TONK-13"), house=True,
-        en=("Fine points", [
+        en=("Fine points: ties, aces, the lock", [
             "Must lay spreads: three or four aces may be kept, a run with an ace (A-2-3) may "
             "not. A knocker who ties the lowest total is caught: the knocker pays 2 stakes "
             "to each player with that total, and each of them gets 1 stake from everybody "
@@ -225,7 +225,7 @@ SECTIONS = [
             "player hits it, and the lock ends once its owner has drawn.",
             "Everybody can see which cards a player took from the discard pile and still "
             "holds, as everybody at a real table saw them taken."]),
-        sv=("Detaljer", [
+        sv=("Detaljer: lika summor, ess och spärr", [
             "Utlägg måste läggas ut: tre eller fyra ess får behållas, en serie med ess "
             "(E-2-3) får inte det. Den som knackar och har samma summa som den lägsta åker "
             "fast: hen betalar 2 insatser till var och en med den summan, och var och en av "

@@ -169,6 +169,7 @@ def test_setting_note_shows_value_and_effect():
 def test_chrome_texts_in_both_languages():
     keys = [k for k in TEXTS["en"] if k.startswith("rb_")]
     assert len(keys) >= 15
+    assert {k for k in TEXTS["sv"] if k.startswith("rb_")} == set(keys)
     for k in keys:
         assert TEXTS["sv"][k].strip() and TEXTS["en"][k].strip()
     assert t("sv", "rb_house") == "Husregel" and t("en", "rb_house") == "House rule"
