@@ -238,13 +238,27 @@ class Bridge:
         """Post one event to the parent (nothing when the page is not framed)."""
         msg = event(kind, **fields)
         self.sent = (self.sent + [msg])[-20:]
-        if not self.framed:
+        if not self.framed or not self.parent_matches():
             return
         import js
         try:
             self.window.parent.postMessage(js.JSON.parse(json.dumps(msg)), self.origin or "*")
         except Exception as exc:  # a parent at another origin than ?origin= (ignored)
             print("Kortbordet: postMessage failed:", exc)
+
+    def parent_matches(self) -> bool:
+        """False when ``?origin=`` is set and the browser tells (``location.
+        ancestorOrigins``) that the embedding page is at another origin: nothing is sent
+        then. True when no origin is set or the browser cannot tell."""
+        if self.origin is None:
+            return True
+        try:
+            ancestors = self.window.location.ancestorOrigins
+            if ancestors is None or not ancestors.length:
+                return True
+            return str(ancestors.item(0)).lower() == self.origin
+        except Exception:
+            return True
 
     def error(self, code: str, text: str) -> None:
         self.send("error", code=code, text=text)

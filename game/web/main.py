@@ -24,6 +24,7 @@ from game.session import GAMES, Session, make_rules, parse_params, settings
 from game.web import model
 from game.web.dom import clear, h
 from game.web.table import layout_hand
+from game.web.teach import Teach
 
 ANIM_MS = {"slow": 420, "normal": 260, "fast": 140, "instant": 0}
 URL_KEEP = ("embed", "lang", "speed")
@@ -82,6 +83,8 @@ class App:
         # language switch re-tells them in the new language
         self.focus_card: str | None = None
         self.root = document.getElementById("screen")
+        self.teach = Teach(self)  # teaching positions, hints, the embedding bridge
+        self.prefs["hints"] = self.teach.stored_hints_pref(self._get(saves.PREFS_KEY))
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
                          create_proxy(self.on_change), create_proxy(self.bot_tick),
                          create_proxy(self.on_resize), create_proxy(self.on_focus),
@@ -112,11 +115,13 @@ class App:
         return True
 
     def save_prefs(self) -> None:
+        if self.embed:  # an embedded table never changes the visitor's own preferences
+            return
         self._set(saves.PREFS_KEY, saves.dump_prefs(self.prefs))
 
     def save_session(self) -> None:
         """Write the running session; a finished six-round game also goes to the history."""
-        if self.session is None:
+        if self.session is None or self.teach.ephemeral:  # never over the visitor's game
             return
         self._set(saves.SESSION_KEY, saves.dumps(self.session))
         record = self.session.record()
@@ -158,10 +163,18 @@ class App:
         if query.get("lang", "").strip().lower() in LANGS:  # messages below in that language
             self.lang = query["lang"].strip().lower()
         if query:
+            self.embed = self.teach.embedded(query)
+            document.body.classList.toggle("embed", self.embed)
+            self.teach.boot(query)
             try:
-                req = parse_params(query)
+                req = parse_params(query) if not self.teach.wants_file(query) else \
+                    self.teach.file_request(query)
             except SettingError as exc:
                 self.show_url_error(exc)
+                self.teach.refused(exc)
+                req = None
+            except ValueError as exc:  # a teaching position that cannot be (PositionError)
+                self.teach.refused(exc)
                 req = None
             if req is not None:
                 if req.get("lang"):
@@ -170,14 +183,21 @@ class App:
                     self.speed = req["speed"]
                 self.embed = bool(req.get("embed"))
                 document.body.classList.toggle("embed", self.embed)
-                wants_game = any(k not in URL_KEEP for k in query)
-                if wants_game:
+                wants_game = any(k not in URL_KEEP for k in query) or self.embed
+                if self.teach.wants_file(query):
+                    self.teach.start_file(query)
+                    started = wants_game = None  # the table comes when the file is read
+                elif req.get("position") is not None:
+                    started = self.teach.start(req)
+                    wants_game = False  # a position link stays in the address bar
+                elif wants_game:
                     started = self.start_from_request(req)
+                if wants_game and not self.embed:
                     kept = [(k, query[k]) for k in URL_KEEP if k in query]
                     search = "&".join(f"{k}={js.encodeURIComponent(v)}" for k, v in kept)
                     window.history.replaceState(None, "", "?" + search if search else
                                                 window.location.pathname)
-        if not started:
+        if not started and not self.teach.ephemeral_link(query):
             text = self._get(saves.SESSION_KEY)
             if text:
                 try:
@@ -198,6 +218,9 @@ class App:
         self.translate_chrome()
         if started:
             self.show_table()
+            self.teach.ready()
+        elif self.embed or self.teach.loading:
+            self.teach.show_alone()  # no lobby in a frame: the message or "loading"
         else:
             self.show_lobby()
         if rules_game is not None:
@@ -332,13 +355,16 @@ class App:
                              "checked": bool(self.prefs.get("reduced_motion"))})
         auto = h("input", {"type": "checkbox", "id": "pref-auto-pass", "data-pref": "auto_pass",
                            "checked": bool(self.prefs.get("auto_pass"))})
+        hints = h("input", {"type": "checkbox", "id": "pref-hints", "data-pref": "hints",
+                            "checked": self.teach.hints_on()})
         return h("section", {"class": "panel prefs", "aria-labelledby": "prefs-h"},
                  h("h2", {"id": "prefs-h"}, text=t(lang, "settings")),
                  h("div", {"class": "row"}, h("label", {"for": "pref-speed"}, text=t(lang, "speed")),
                    speed),
                  h("label", {"class": "choice"}, four, h("span", text=t(lang, "four_color"))),
                  h("label", {"class": "choice"}, motion, h("span", text=t(lang, "reduce_motion"))),
-                 h("label", {"class": "choice"}, auto, h("span", text=t(lang, "auto_pass"))))
+                 h("label", {"class": "choice"}, auto, h("span", text=t(lang, "auto_pass"))),
+                 h("label", {"class": "choice"}, hints, h("span", text=t(lang, "pref_hints"))))
 
     # ------------------------------------------------------------ lobby
 
@@ -645,6 +671,7 @@ class App:
         clear(self.root)
         self.root.appendChild(table)
         layout_hand()
+        self.teach.after_render()
         if in_table:
             # keep the keyboard where it was; if that control is gone, go to the hand
             el = document.querySelector(again) if again else None
@@ -664,7 +691,7 @@ class App:
     def schedule(self) -> None:
         """If a computer player is to move, make that move after the chosen delay."""
         self.cancel_timer()
-        if self.session is None or self.screen != "table":
+        if self.session is None or self.screen != "table" or self.teach.holding():
             return
         if self.session.waiting() == "bot" or self.auto_pass_now():
             self.timer = window.setTimeout(self._tick, model.SPEEDS.get(self.speed, 750))
@@ -685,6 +712,7 @@ class App:
                 return
             events = self.session.step_bot()
             if events:
+                self.teach.played(events[0].get("text", ""), events, "bot")
                 self.save_session()
                 self.announce(events, bots_only=False)
                 self.reason_text = ""
@@ -722,11 +750,13 @@ class App:
             events = self.session.play(text)
         except IllegalAction as exc:
             self.show_reason(exc)
+            self.teach.illegal(text, exc)
             return
         self.table.after_move()
         self.reason_text = ""
         self.save_session()
         self.announce(events, bots_only=True)
+        self.teach.played(text, events, "human")
         self.render()
         self.schedule()
 
@@ -787,6 +817,11 @@ class App:
             return
         if ui == "restore-previous":
             self.restore_previous()
+            return
+        if ui in ("teach-hint", "teach-retry", "teach-continue"):
+            self.teach.on_click(ui)
+            return
+        if ui in ("lobby", "new") and self.teach.leave(ui):
             return
         if ui == "resume":
             if self.session is None:
@@ -892,6 +927,9 @@ class App:
                 self.prefs["speed"] = self.speed
             elif pref in ("four_colour", "reduced_motion", "auto_pass"):
                 self.prefs[pref] = bool(el.checked)
+            elif pref == "hints":
+                self.teach.set_hints(bool(el.checked))
+                return
             elif pref == "lang":
                 self.set_lang(str(el.value))
                 return
@@ -945,6 +983,10 @@ class App:
             self.rules_ui("rules-redraw", "")
         else:
             self.show_lobby()
+
+    def embed_message(self, msg: dict) -> None:
+        """A validated message from the page embedding this one (``embed.Bridge``)."""
+        self.teach.message(msg)
 
     # ------------------------------------------------------------ rules pages
 

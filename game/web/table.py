@@ -147,6 +147,10 @@ class TableView:
         """The action bar: ``buttons`` of ``{id, label, action, enabled}``; a button with an
         ``action`` plays it, a disabled one explains why it is not possible."""
         bar = h("div", {"class": "actions", "role": "group"})
+        teach = getattr(self.app, "teach", None)
+        hint = teach.hint_button(self.app.view) if teach is not None and self.app.view else None
+        if hint is not None:  # the Hint button (game.web.teach): shows a move, never plays it
+            buttons = [*buttons, hint]
         for b in buttons:
             attrs = {"type": "button", "class": "ui-btn" + (" primary" if b.get("action") else ""),
                      "data-ui": b["id"], "data-action": b.get("action")}

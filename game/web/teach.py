@@ -319,6 +319,9 @@ class Teach:
         from .embed import Bridge, valid_origin
         origin = query.get("origin")
         self.origin = valid_origin(origin) if origin else None
+        hints = str(query.get("hints", "")).strip().lower()
+        self.hints = True if hints in ("1", "on", "true", "yes") else \
+            False if hints in ("0", "off", "false", "no") else None
         self.bridge = Bridge(self.app, self.origin)
         if origin and self.origin is None:
             self.app.set_notice(t(self.app.lang, "teach_bad_origin"), "warn")
@@ -394,6 +397,8 @@ class Teach:
         self.error = text
         self.error_session = id(self.app.session)
         self.send("error", code=code, text=text)
+        if not self.app.embed and self.app.screen == "teach":  # the full page: the lobby
+            self.app.show_lobby()
         self.render_box()
 
     def start(self, req: dict) -> bool:
