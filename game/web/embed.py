@@ -17,11 +17,18 @@ type          fields
               ``"cannot_beat"``), ``reason`` (the sentence shown, in the current language)
 ``expected``  ``correct`` (bool), ``expected`` (the position's answer), ``played``
 ``gameover``  ``outcome`` (the engine's outcome, JSON), ``summary`` (the result line shown)
-``error``     ``code`` (e.g. ``"position_card_twice"``, ``"bad_message"``), ``text``
+``error``     ``code``: ``position_<code>`` (a refused position, ``game.positions``),
+              ``setting_<name>`` (a bad setting), ``bad_message``, ``bad_origin``,
+              ``position_file_path``, ``position_file_fetch``; ``text`` (the sentence shown)
 ============  ============================================================================
+
+``ready`` is sent after boot, after every ``new-game``/``load-position`` and after a
+``set-lang``; ``expected`` once, for the learner's first move in a position with ``expect``.
 
 The target origin is the ``?origin=`` URL parameter when it is a valid origin
 (``https://example.org``, ``http://localhost:8080``; see ``valid_origin``), else ``"*"``.
+When ``?origin=`` is set and the browser reports the embedding page's origin
+(``location.ancestorOrigins``) as another one, nothing is sent at all.
 Events only ever carry what the learner sees on the table (their own moves, the moves the
 computer players make in the open, the position's prompt and answer once played), never
 hidden cards, so ``"*"`` leaks nothing a visitor could not read off the screen.
