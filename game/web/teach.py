@@ -483,7 +483,8 @@ class Teach:
                 correct = bool(positions.same_action(s.game, str(text), self.expect))
                 self.send("expected", correct=correct, expected=self.expect, played=str(text))
             self.answer = {"played": str(text), "correct": correct,
-                           "go_on": not self.expect}
+                           "go_on": not self.expect,
+                           "melds": self.melds()}  # the table before the move, for words
         if s.state.is_over() and not self.over_sent:
             self.over_sent = True
             outcome = s.state.outcome()
@@ -620,7 +621,8 @@ class Teach:
         a = self.answer
         if a is None or a.get("correct") is None and a.get("go_on"):
             return None
-        played = action_words(lang, a["played"], self.melds())
+        melds = a.get("melds") or self.melds()
+        played = action_words(lang, a["played"], melds)
         why = why_text(lang, self.why_hint)
         if a["correct"]:
             cls = "teach-feedback right"
@@ -628,7 +630,7 @@ class Teach:
         elif a["correct"] is False:
             cls = "teach-feedback wrong"
             text = t(lang, "teach_wrong", played=played,
-                     expected=action_words(lang, self.expect, self.melds()))
+                     expected=action_words(lang, self.expect, melds))
         else:
             cls = "teach-feedback"
             text = t(lang, "teach_played", played=played)
