@@ -186,7 +186,7 @@ class App:
                 wants_game = any(k not in URL_KEEP for k in query) or self.embed
                 if self.teach.wants_file(query):
                     self.teach.start_file(query)
-                    started = wants_game = None  # the table comes when the file is read
+                    started = wants_game = False  # the table comes when the file is read
                 elif req.get("position") is not None:
                     started = self.teach.start(req)
                     wants_game = False  # a position link stays in the address bar
@@ -272,7 +272,7 @@ class App:
         except SettingError as exc:
             self.show_url_error(exc)
             return False
-        kept = self.keep_previous()
+        kept = self.keep_previous() if not self.teach.ephemeral else False
         self.session = session
         self.save_session()
         if kept and not self.embed:

@@ -242,6 +242,7 @@ def test_embed_shows_the_table_only_and_never_touches_the_saved_game(page, site)
         wait_settled(page)
     assert page.evaluate(f"localStorage.getItem('{SESSION_KEY}')") == saved
     assert page.evaluate(f"localStorage.getItem('{PREFS_KEY}')") == prefs
+    assert page.evaluate("localStorage.getItem('kortbordet.v1.previous')") is None
     # a reload of the embedded link deals the link's game again, not the visitor's
     open_game(page, "", reload=True)
     assert page.locator("#table[data-game=tonk]").count() == 1
