@@ -659,7 +659,11 @@ class Teach:
         from game.session import parse_params
         kind = msg["type"]
         if kind == "set-lang":
-            app.set_lang(msg["lang"])
+            if app.screen == "teach":  # no table (a refused position): only the texts
+                app.lang = msg["lang"]
+                app.translate_chrome()
+            else:
+                app.set_lang(msg["lang"])
             self.render_box()
             self.ready()
             return
