@@ -193,6 +193,7 @@ class Teach:
         self.why_hint = None   # the hint at the start of the position (for the why-text)
         self.hint = None
         self.error: str | None = None  # a refused position's message, shown in #teach
+        self.error_make = None
         self.loading = False
         self.over_sent = False
         self.origin: str | None = None
@@ -285,8 +286,8 @@ class Teach:
         """A link that could not be read: a position's message is shown in ``#teach``
         (a setting's is in the notice already); the embedding page gets an ``error``."""
         if type(exc).__name__ == "PositionError":
-            self.refuse(error_code(exc), t(self.app.lang, "teach_bad_position",
-                                           msg=self.error_text(exc)))
+            self.refuse(error_code(exc), lambda e=exc: t(self.app.lang, "teach_bad_position",
+                                                         msg=self.error_text(e)))
         else:
             self.send("error", code=error_code(exc), text=str(exc))
 
@@ -334,10 +335,9 @@ class Teach:
         """Fetch ``positionfile`` (same origin, relative) and start its first position.
         The table waits with "Loading the position …" until it arrives."""
         import asyncio
-        lang = self.app.lang
         path = safe_file_path(query.get("positionfile"))
         if path is None:
-            self.refuse("position_file_path", t(lang, "teach_bad_file_path"))
+            self.refuse("position_file_path", lambda: t(self.app.lang, "teach_bad_file_path"))
             return
         self.loading = True
         self.render_box()
@@ -345,7 +345,6 @@ class Teach:
 
     async def _load_file(self, path: str, query: dict) -> None:
         import js
-        lang = self.app.lang
         try:
             try:
                 resp = await js.fetch(path, js.JSON.parse('{"credentials": "same-origin"}'))
@@ -354,16 +353,17 @@ class Teach:
                 text = str(await resp.text())
             except Exception as exc:
                 self.loading = False
-                self.refuse("position_file_fetch",
-                            t(lang, "teach_bad_file_fetch", path=path, why=str(exc)[:80]))
+                why = str(exc)[:80]
+                self.refuse("position_file_fetch", lambda: t(
+                    self.app.lang, "teach_bad_file_fetch", path=path, why=why))
                 return
             from game import positions
             try:
                 data = positions.load_json(text)
             except ValueError as exc:
                 self.loading = False
-                self.refuse(error_code(exc), t(lang, "teach_bad_file_json", path=path,
-                                               msg=self.error_text(exc)))
+                self.refuse(error_code(exc), lambda e=exc: t(
+                    self.app.lang, "teach_bad_file_json", path=path, msg=self.error_text(e)))
                 return
             items = data.get("items") or [data]
             item = str(query.get("item", "1")).strip()
@@ -391,10 +391,11 @@ class Teach:
             return text if text != key else str(exc)
         return str(exc)
 
-    def refuse(self, code: str, text: str) -> None:
+    def refuse(self, code: str, make) -> None:
         """Show why a position (or a link, a file, a message) was refused, and tell the
         embedding page. The table of the game before, if any, stays."""
-        self.error = text
+        self.error_make = make  # the message again in the language of the moment
+        text = self.error = make()
         self.error_session = id(self.app.session)
         self.send("error", code=code, text=text)
         if not self.app.embed and self.app.screen == "teach":  # the full page: the lobby
@@ -411,7 +412,7 @@ class Teach:
         try:
             session = Session.from_position(position, req.get("level") or "normal")
         except ValueError as exc:
-            self.refuse(error_code(exc), self.error_text(exc))
+            self.refuse(error_code(exc), lambda e=exc: self.error_text(e))
             return False
         self.position = position
         self.prompt = req.get("prompt")
@@ -598,7 +599,8 @@ class Teach:
         if self.error:
             box.className = "teach-error"
             box.appendChild(h("p", {"class": "teach-error-text", "role": "alert",
-                                    "id": "teach-error"}, text=self.error))
+                                    "id": "teach-error"},
+                                  text=self.error_make() if self.error_make else self.error))
             shown = True
         elif self.loading:
             box.appendChild(h("p", {"class": "teach-loading"}, text=t(lang, "teach_loading")))
