@@ -33,7 +33,9 @@ Tonk, measured 2026-11-30 (same machine, default rules, 2,000 hands per pairing)
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
+import random
 import statistics
 import sys
 import time
@@ -41,6 +43,22 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game import bots, durak, rummy, tonk  # noqa: E402
+
+OLD_BOTS = {"dunka-normal": ("game.bots.dunka", "normal")}
+"""Levels for comparisons with another game's bots: ``"dunka-normal"`` is the Dunka normal
+bot (``game.bots.dunka``) playing whatever game it is given, here Elvakorts-Rummy, which it
+played before ``game.bots.elvakort`` existed."""
+
+
+def _choose(view: dict, legal: list, level: str, seed: int):
+    """``bots.choose``, or for a level of ``OLD_BOTS`` that module's ``choose``."""
+    if level in OLD_BOTS:
+        name, lvl = OLD_BOTS[level]
+        action = importlib.import_module(name).choose(view, legal, lvl, random.Random(seed))
+        assert action in legal, f"{level} chose {action}, which is not legal here"
+        return action
+    return bots.choose(view, legal, level, seed=seed)
+
 
 class Stalled(RuntimeError):
     """A game that did not end within the runner's bound of actions."""
@@ -61,7 +79,7 @@ def play_out(state, levels: list[str], seed: int, times: list[float] | None,
         view = state.view(seat)
         level = levels[seat]
         t0 = time.process_time()
-        action = bots.choose(view, legal, level, seed=seed * 1000 + step)
+        action = _choose(view, legal, level, seed * 1000 + step)
         if times is not None and level == "normal":
             times.append(time.process_time() - t0)
         state.apply(action)
@@ -112,9 +130,13 @@ RUNNERS = {"durak": play_durak, "dunka": play_dunka, "elvakort": play_elvakort,
            "tonk": play_tonk}
 """game -> ``runner(levels, seed, times)``: the losing seat or None (durak, dunka), or for
 a game played for chips (tonk) a dict with ``"net"`` chips per seat, ``"turns"`` and
-``"end"``. Elvakorts-Rummy adds its own."""
+``"end"``."""
 
-DEFAULT_GAMES = {"dunka": 500}
+OPPONENTS = {"elvakort": ("random", "easy", "dunka-normal")}
+"""The normal bot's opponents per game (default: random and easy). Elvakort's normal bot is
+also measured against the Dunka normal bot it replaces."""
+
+DEFAULT_GAMES = {"dunka": 500, "elvakort": 500}
 """Games per pairing when ``--games`` is not given (default 2000)."""
 
 
@@ -179,12 +201,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="games per pairing (default: 2000; Dunka 500)")
     parser.add_argument("--game", choices=sorted(RUNNERS), action="append",
                         help="game(s) to run (default: all)")
+    parser.add_argument("--opponent", action="append",
+                        help="only these opponents of the normal bot (default: random and "
+                             "easy; Elvakort also dunka-normal)")
     args = parser.parse_args(argv)
     for game in args.game or sorted(RUNNERS):
         games = args.games or DEFAULT_GAMES.get(game, 2000)
         times: list[float] = []
         print(f"== {game}: {games} two-player games per pairing, seats swapped")
-        for opponent in ("random", "easy"):
+        for opponent in args.opponent or OPPONENTS.get(game, ("random", "easy")):
             t0 = time.perf_counter()
             r = match(game, "normal", opponent, games, times)
             decided = r["wins"] + r["losses"]

@@ -65,8 +65,12 @@ FEED_OWN_MELD = 20
 """Cost of discarding a card the next player (down) can lay off on a meld of their own."""
 DANGER_CARDS = 2
 """An opponent who is down with at most this many cards may go out at their next turn."""
+DANGER_DIST_WEIGHT = 25
+"""Before laying down, with the round about to end: points one step nearer the contract
+is worth (``DIST_WEIGHT`` otherwise)."""
 DANGER_VALUE = 10
-"""With the round about to end, cards worth this much or more are laid off anywhere."""
+"""With an opponent down with at most four cards, cards worth this much or more are laid
+off anywhere; with one down with at most ``DANGER_CARDS``, every card."""
 
 
 @lru_cache(maxsize=4096)
@@ -98,7 +102,8 @@ class _ElvCtx(_Ctx):
         left counts minus: the Dunka cost."""
         if self.go_out:
             return super().cost(hand)
-        dist = DIST_WEIGHT * self.distance(hand)
+        weight = DANGER_DIST_WEIGHT if self.risk >= 1.0 else DIST_WEIGHT
+        dist = weight * self.distance(hand)
         weight = PARTIAL_WEIGHT + (1 - PARTIAL_WEIGHT) * min(1.0, self.risk)
         pts = 0.0
         for c in hand:
@@ -181,8 +186,12 @@ def _choose_layoff(ctx: _ElvCtx, layoffs: list, legal: list):
         return None
     if _can_go_out(ctx, layoffs):
         return max(layoffs, key=lambda a: (_value(_card(str(a.card))), -legal.index(a)))
-    if ctx.risk >= 1.0 and len(ctx.hand) > 1:
-        high = [a for a in layoffs if _value(_card(str(a.card))) >= DANGER_VALUE]
+    if ctx.risk >= 0.8 and len(ctx.hand) > 1:
+        # the round may end soon: a card in hand then costs its value, on another
+        # player's meld it scores as much for them (the same gap to them, less to the
+        # rest), and one card fewer brings going out nearer
+        least = 0 if ctx.risk >= 1.0 else DANGER_VALUE
+        high = [a for a in layoffs if _value(_card(str(a.card))) >= least]
         if high:
             return max(high, key=lambda a: (_value(_card(str(a.card))), -legal.index(a)))
     return None
@@ -249,6 +258,11 @@ def _normal(ctx: _ElvCtx, legal: list):
     if Draw in kinds:
         return _draw_down(ctx, kinds[Draw]) if ctx.down else _draw(ctx, kinds[Draw])
     discards = kinds.get(Discard, legal)
+    naturals = [a for a in discards if not a.card.is_joker]
+    if naturals:
+        # a joker is never thrown away (ELV-3 allows it): it completes melds and counts
+        # 25 plus on the table, and the next player would take it
+        discards = naturals
     if not ctx.down or ctx.view["phase"] != "play":
         return _dunka._discard(ctx, discards)  # opening or before the contract
     layoff = _choose_layoff(ctx, kinds.get(Layoff, []), legal)
