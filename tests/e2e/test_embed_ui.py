@@ -331,3 +331,17 @@ def test_the_hint_button_is_a_preference_and_shows_a_legal_move(page, site):
     # switched off again: no button
     page.locator("#pref-hints").uncheck()
     assert page.locator("[data-ui=teach-hint]").count() == 0
+
+
+def test_a_lesson_file_picks_its_item_and_a_bad_file_is_explained(page, site):
+    """``?positionfile=`` reads a lessons file next to the page (here under tests/e2e/data/,
+    served like any file of the site); ``item=2`` takes the second lesson of a list."""
+    open_game(page, site.url + "?lang=en&positionfile=tests/e2e/data/lessons.json&item=2")
+    page.wait_for_selector("#table[data-game=durak]")
+    assert page.locator("#teach-prompt-text").inner_text() == "Second lesson"
+    assert page.locator("[data-ui=teach-hint]").is_visible()  # on in a position
+    open_game(page, site.url + "?embed=1&lang=en&positionfile=tests/e2e/data/bad_lesson.json")
+    error = page.locator("#teach-error")
+    error.wait_for()
+    assert "bad_lesson.json" in error.inner_text() and "more times" in error.inner_text()
+    assert page.locator("#table").count() == 0 and page.locator(".py-error").count() == 0
