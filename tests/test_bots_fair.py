@@ -3,7 +3,8 @@
 For many positions of whole games (Durak: 2–6 players; Tonk: 2–4; varied settings), the
 cards nobody but their owner has seen — the unknown part of every other hand and the talon
 except the face-up trump (Durak); the unknown part of every other hand, the stock and the
-discards under the top one (Tonk) — are shuffled among those same places. The acting
+discards under the top one (Tonk); the unknown part of every other hand and the stock
+(Elvakorts-Rummy: 2 and 4 players) — are shuffled among those same places. The acting
 player's view must not change, and neither may the bot's choice, at every level and seed.
 """
 
@@ -13,7 +14,7 @@ import random
 
 import pytest
 
-from game import bots, tonk
+from game import bots, rummy, tonk
 from game.durak import Rules, State, new_game
 
 
@@ -179,6 +180,92 @@ def test_tonk_choice_depends_only_on_the_view(players):
 def test_tonk_choose_does_not_modify_the_view():
     state = tonk.new_game(tonk.Rules(), ["A", "B", "C"], seed=5)
     for step in range(150):
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        before = repr(view)
+        legal = state.legal_actions(seat)
+        action = bots.choose(view, legal, "normal", seed=step)
+        assert repr(view) == before
+        state.apply(action)
+
+
+# ---------------------------------------------------------------------------- Elvakort
+
+def reshuffle_hidden_elvakort(state: rummy.State, seat: int,
+                              rng: random.Random) -> rummy.State:
+    """A copy of an Elvakorts-Rummy ``state`` where every card hidden from ``seat`` has
+    moved: the cards of other hands that are not in their public ``known`` list (cards
+    taken from the pile) and the stock, permuted among the same slots. The pile and the
+    table are face up (the view shows them whole)."""
+    data = state.to_dict()
+    slots, hidden = [], []
+    for other, hand in enumerate(data["hands"]):
+        if other == seat:
+            continue
+        known = list(data["known"][other])
+        for i, card in enumerate(hand):
+            if card in known:
+                known.remove(card)
+                continue
+            slots.append(("hands", other, i))
+            hidden.append(card)
+    for i in range(len(data["stock"])):
+        slots.append(("stock", None, i))
+        hidden.append(data["stock"][i])
+    rng.shuffle(hidden)
+    for (where, other, i), card in zip(slots, hidden):
+        if where == "hands":
+            data["hands"][other][i] = card
+        else:
+            data["stock"][i] = card
+    return rummy.State.from_dict(data)
+
+
+def elvakort_positions(players: int, games: int, seed: int, rate: float = 0.12):
+    rng = random.Random(seed)
+    levels_for = ("easy", "normal", "random") if players == 2 else ("easy", "normal")
+    for g in range(games):
+        state = rummy.new_game(rummy.Rules(variant="elvakort"),
+                               [f"P{i}" for i in range(players)], seed=seed * 100 + g)
+        levels = [rng.choice(levels_for) for _ in range(players)]
+        step = 0
+        while not state.is_over() and step < 6000:
+            seat = state.to_act()[0]
+            if state.phase not in ("round_over", "game_over") and rng.random() < rate:
+                yield state, seat
+            legal = state.legal_actions(seat)
+            state.apply(bots.choose(state.view(seat), legal, levels[seat], seed=step))
+            step += 1
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_elvakort_choice_depends_only_on_the_view(players):
+    """The Elvakort bots (game.bots.elvakort) choose the same move whatever the hidden
+    cards are: other hands (all but their known pile cards) and the stock."""
+    rng = random.Random(200 + players)
+    checked = moved = 0
+    for state, seat in elvakort_positions(players, games=1, seed=players):
+        other = reshuffle_hidden_elvakort(state, seat, rng)
+        view, other_view = state.view(seat), other.view(seat)
+        assert view == other_view, "the permutation must not change what the player sees"
+        if other.to_dict() != state.to_dict():
+            moved += 1
+        legal = state.legal_actions(seat)
+        assert other.legal_actions(seat) == legal
+        for level in ("random", "easy", "normal"):
+            for seed in (0, None):
+                a = bots.choose(view, legal, level, seed=seed)
+                b = bots.choose(other_view, other.legal_actions(seat), level, seed=seed)
+                assert a == b, (level, seed, str(a), str(b))
+        checked += 1
+    assert checked > 50 and moved > checked // 2
+
+
+def test_elvakort_choose_does_not_modify_the_view():
+    state = rummy.new_game(rummy.Rules(variant="elvakort"), ["A", "B", "C"], seed=5)
+    for step in range(200):
+        if state.is_over():
+            break
         seat = state.to_act()[0]
         view = state.view(seat)
         before = repr(view)
