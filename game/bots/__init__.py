@@ -6,7 +6,7 @@ only on that player's own hand and public facts). It never receives the state it
 cannot read another player's hidden cards (``tests/test_bots_fair.py`` checks this).
 
 Each game has its own module here (``game.bots.durak``, ``game.bots.dunka``,
-``game.bots.tonk``; Elvakorts-Rummy adds its own) exposing ``choose(view, legal_actions, level, rng) -> Action``; this package picks
+``game.bots.tonk``, ``game.bots.elvakort``) exposing ``choose(view, legal_actions, level, rng) -> Action``; this package picks
 it by ``view["game"]``.
 
 Levels:
