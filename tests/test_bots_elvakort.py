@@ -130,6 +130,16 @@ def test_does_not_give_points_to_another_players_meld_without_need():
     assert isinstance(action, Discard)
 
 
+def test_sheds_a_high_card_on_another_players_meld_when_the_round_is_about_to_end():
+    """The same hand, but the opponent is down with two cards and may go out at their
+    next turn (ELV-10): the ace would cost 15 in hand, so it goes on their run."""
+    state = position(
+        {0: ["AH", "5C", "9D", "2S", "3D", "8C"], 1: ["4S", "9S"]},
+        [(1, "run 10H JH QH KH"), (0, "set KS KD KC"), (0, "set 7S 7H 7D")])
+    action = normal(state)
+    assert isinstance(action, Layoff) and str(action.card) == "AH" and action.meld == 1
+
+
 def test_lays_off_on_another_players_meld_to_go_out():
     """With two cards left, one fitting the opponent's run: the bot lays it off there
     and then discards its last card, going out (the round ends, 50 bonus, ELV-13)."""
