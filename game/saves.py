@@ -30,7 +30,7 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
 PREF_DEFAULTS: dict[str, Any] = {
     "lang": None, "speed": "normal", "four_colour": False, "reduced_motion": False,
-    "auto_pass": False, "dunka_sort": "suit", "lobby": {},
+    "auto_pass": False, "hints": False, "dunka_sort": "suit", "lobby": {},
 }
 
 
@@ -84,7 +84,7 @@ def load_prefs(text: str | None) -> dict[str, Any]:
         prefs["lang"] = data["lang"]
     if data.get("speed") in SPEEDS:
         prefs["speed"] = data["speed"]
-    for flag in ("four_colour", "reduced_motion", "auto_pass"):
+    for flag in ("four_colour", "reduced_motion", "auto_pass", "hints"):
         if isinstance(data.get(flag), bool):
             prefs[flag] = data[flag]
     if data.get("dunka_sort") in ("suit", "rank"):

@@ -84,7 +84,6 @@ class App:
         self.focus_card: str | None = None
         self.root = document.getElementById("screen")
         self.teach = Teach(self)  # teaching positions, hints, the embedding bridge
-        self.prefs["hints"] = self.teach.stored_hints_pref(self._get(saves.PREFS_KEY))
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
                          create_proxy(self.on_change), create_proxy(self.bot_tick),
                          create_proxy(self.on_resize), create_proxy(self.on_focus),

@@ -236,17 +236,6 @@ class Teach:
 
     # ------------------------------------------------------------ boot
 
-    @staticmethod
-    def stored_hints_pref(text: str | None) -> bool:
-        """The "hints" preference from the stored preferences text (kept in the same
-        record as the others; ``saves.load_prefs`` does not know it, so it is read here)."""
-        import json
-        try:
-            data = json.loads(text) if text else {}
-        except (TypeError, ValueError):
-            return False
-        return isinstance(data, dict) and data.get("hints") is True
-
     def set_hints(self, on: bool) -> None:
         """The Hint-button checkbox: a preference in a normal game (saved), a choice for
         this table only in a teaching position."""

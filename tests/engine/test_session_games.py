@@ -130,7 +130,7 @@ def test_every_built_game_has_settings_and_player_range():
 
 def test_table_preferences_survive_a_reload():
     prefs = saves.load_prefs(saves.dump_prefs({**saves.load_prefs(None), "dunka_sort": "rank",
-                                                "auto_pass": True}))
-    assert prefs["dunka_sort"] == "rank" and prefs["auto_pass"] is True
-    bad = saves.load_prefs('{"dunka_sort": "<script>", "auto_pass": "yes"}')
-    assert bad["dunka_sort"] == "suit" and bad["auto_pass"] is False
+                                                "auto_pass": True, "hints": True}))
+    assert prefs["dunka_sort"] == "rank" and prefs["auto_pass"] is True and prefs["hints"] is True
+    bad = saves.load_prefs('{"dunka_sort": "<script>", "auto_pass": "yes", "hints": 1}')
+    assert bad["dunka_sort"] == "suit" and bad["auto_pass"] is False and bad["hints"] is False
