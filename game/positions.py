@@ -986,6 +986,7 @@ def load_json(text: str) -> dict:
 HINT_CODES = ("exchange", "attack_several", "attack_lowest", "beat_lowest", "beat_trump",
               "transfer", "take", "take_cannot_beat", "throw_in", "done", "draw_pile",
               "draw_stock", "dunk", "pass_claim", "lay_contract", "lay_further", "lay_off",
+              "lay_off_own", "lay_off_other",
               "replace_joker", "go_out", "discard_high", "knock", "spread", "hit", "end_hand")
 """Every why-code ``explain`` gives; each has the i18n text ``hint_<code>``."""
 
@@ -1041,6 +1042,9 @@ def _rummy_reason(state, player: int, action, legal) -> tuple[str | None, dict]:
     if isinstance(action, LayDown):
         return ("lay_further" if state.laid_down[player] else "lay_contract"), {}
     if isinstance(action, Layoff):
+        if state.game == "elvakort":   # ELV-13: the card scores for the meld's owner
+            owner = next(o for mid, o, _m in state.table if mid == action.meld)
+            return ("lay_off_own" if owner == player else "lay_off_other"), {}
         return "lay_off", {}
     if isinstance(action, Replace):
         return "replace_joker", {}

@@ -70,6 +70,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_lay_further": "Lägg ned fler kombinationer: kort på bordet räknas till din fördel.",
         "hint_lay_off": "Lägg till ett kort på en kombination på bordet: ett kort mindre "
                         "på handen.",
+        "hint_lay_off_own": "Lägg till kortet på din egen kombination: där räknas det till "
+                            "din fördel i stället för att dras av från handen.",
+        "hint_lay_off_other": "Lägg till kortet på en annan spelares kombination: det ger "
+                              "dem poängen, men ett högt kort på handen kostar dig mer.",
         "hint_replace_joker": "Byt in ditt kort mot jokern i serien: då får du jokern.",
         "hint_go_out": "Kasta ditt sista kort och gå ut.",
         "hint_discard_high": "Kasta ett högt kort: det skulle kosta mest om given slutade nu.",
@@ -140,6 +144,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_lay_contract": "You hold the contract: lay it down.",
         "hint_lay_further": "Lay down more melds: cards on the table count for you.",
         "hint_lay_off": "Lay off a card on a meld on the table: one card less in your hand.",
+        "hint_lay_off_own": "Lay the card off on your own meld: there it counts for you "
+                            "instead of against you in your hand.",
+        "hint_lay_off_other": "Lay the card off on another player's meld: it scores for "
+                              "them, but a high card left in your hand would cost you more.",
         "hint_replace_joker": "Put your card in place of the joker in the run: the joker is "
                               "yours.",
         "hint_go_out": "Discard your last card and go out.",

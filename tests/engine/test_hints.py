@@ -140,6 +140,18 @@ def test_explain_names_honest_reasons():
     assert positions.explain(p.state, 0, knock) == ("knock", {"total": 32})
 
 
+
+def test_an_elvakort_lay_off_says_whom_the_card_scores_for():
+    """ELV-13: a card laid off scores for the meld's owner, and the hint says so."""
+    p = read("elvakort;names=Du,Bo;round=1;phase=play;turn=0;h0=8C,QH,4S,9D,3C;"
+             "m1=0:8S,8H,8D;m2=0:5C,5D,5S;m3=1:QS,QD,QC;m4=1:KH,KD,KS;h1=?6;pile=2D;"
+             "taken=3C;seed=8")
+    acts = {str(a): a for a in p.state.legal_actions(0)}
+    assert positions.explain(p.state, 0, acts["layoff 8C m1"]) == ("lay_off_own", {})
+    assert positions.explain(p.state, 0, acts["layoff QH m3"]) == ("lay_off_other", {})
+    assert Session.from_position(p).hint()["code"] == "lay_off_own"
+    assert "counts for you" in t("en", "hint_lay_off_own")
+
 # ---------------------------------------------------------------------------- URL parameters
 
 def test_parse_params_reads_a_position_with_its_teaching_keys():
