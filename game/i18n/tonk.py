@@ -66,6 +66,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "tk_ev_dry_limit": "Alla har haft en tur med tom talong: given slutar.",
         "tk_ev_turn_limit": "Given har varat i {n} drag och slutar (husregel).",
         "tk_result_title": "Giv {n} är slut",
+        "tk_result_seed": "Bordets nummer (seed): {seed}. Samma nummer, spelare och regler ger "
+                          "samma givar.",
         "tk_end_knock_won": "{name} knackade med lägst summa och vinner.",
         "tk_end_knock_caught": "{name} knackade men åkte fast.",
         "tk_end_tonk_out": "{name} tonkade ut – gick ut utan att kasta!",
@@ -173,6 +175,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "tk_ev_dry_limit": "Everyone has had a turn with the stock empty: the hand ends.",
         "tk_ev_turn_limit": "The hand has lasted {n} turns and ends (house rule).",
         "tk_result_title": "Hand {n} is over",
+        "tk_result_seed": "Table seed: {seed}. The same seed, players and rules give the same "
+                          "deals.",
         "tk_end_knock_won": "{name} knocked with the lowest total and wins.",
         "tk_end_knock_caught": "{name} knocked but got caught.",
         "tk_end_tonk_out": "{name} tonked out – went out without a discard!",

@@ -216,6 +216,9 @@ class TonkTable(TableView):
             box.appendChild(pays)
         else:
             box.appendChild(h("p", text=t(lang, "tk_no_payouts")))
+        seed = self.app.session.seed      # the fairness note of the rules pages: every deal
+        box.appendChild(h("p", {"class": "seed", "data-seed": seed},  # comes from this seed
+                          text=t(lang, "tk_result_seed", seed=seed)))
         if p["next"]:
             box.appendChild(h("div", {"class": "lobby-actions"},
                               h("button", {"type": "button", "class": "ui-btn primary",

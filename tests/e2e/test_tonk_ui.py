@@ -31,6 +31,7 @@ def test_several_hands_with_a_knock_by_the_human(page, site):
     first = page.locator("#hand-result")
     assert first.locator(".big").inner_text().strip()
     assert first.locator(".points li").count() == 3
+    assert first.locator(".seed").get_attribute("data-seed").isdigit()   # the fairness note
     tap(first.locator("[data-action=next]"))
     # the human knocks at the first chance in a later hand
     play_until(page, rng, lambda p: p.locator(".actions [data-ui=knock][data-action]").count()
