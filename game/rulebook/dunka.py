@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from . import ex, sec
+from . import ex, rummy, sec
+
+SCORES = ("their hand", "sin hand")
+"""What everybody scores when a round ends with no winner: the cards left in hand."""
 
 SECTIONS = [
     sec("aim", (),
@@ -177,13 +180,13 @@ SECTIONS = [
         en=("End of a round and scoring", [
             "Rounds 1 to 5 end as soon as a player has no cards left, by discarding their "
             "last card or by laying down their last cards.",
-            "The others score the cards left in their hands: joker 25, ace 15, ten, jack, "
-            "queen and king 10 each, 2 to 9 5 each. The player who went out scores 0."]),
+            f"The others score the cards left in their hands: {rummy.CARD_VALUES[0]}. The "
+            "player who went out scores 0."]),
         sv=("Givens slut och poäng", [
             "Givarna 1–5 slutar så snart någon inte har några kort kvar, genom att kasta "
             "sitt sista kort eller lägga ut sina sista kort.",
-            "De andra räknar korten de har kvar på handen: joker 25, ess 15, tior och klädda "
-            "kort 10 var, 2–9 5 var. Den som gick ut får 0."]),
+            f"De andra räknar korten de har kvar på handen: {rummy.CARD_VALUES[1]}. Den som "
+            "gick ut får 0."]),
         examples=(ex("JK AS 10D KC 4S", "Left in hand: 25 + 15 + 10 + 10 + 5 = 65 points.",
                      "Kvar på handen: 25 + 15 + 10 + 10 + 5 = 65 poäng."),)),
 
@@ -202,15 +205,7 @@ SECTIONS = [
                      "11 cards, all in the contract: this player goes out.",
                      "11 kort, alla i kontraktet: den här spelaren går ut."),)),
 
-    sec("stock", ("DUN-16",),
-        en=("When the stock runs out", [
-            "When the stock is empty and a card must be taken from it, the discard pile "
-            "except its top card is shuffled to make a new stock. If no card can be had at "
-            "all, the round ends with no winner and everybody scores their hand."]),
-        sv=("När talongen tar slut", [
-            "När talongen är tom och någon måste ta ett kort därifrån blandas slänghögen, "
-            "utom det översta kortet, till en ny talong. Går det inte att få fram något kort "
-            "alls slutar given utan vinnare och alla räknar sin hand."])),
+    rummy.stock(("DUN-16",), SCORES),
 
     sec("result", ("DUN-17", "DUN-18"),
         en=("The winner and the scoresheet", [
@@ -244,20 +239,12 @@ SECTIONS = [
             "Den som måste kasta men bara har jokrar kvar kastar en joker, så att ingen kan "
             "bli fast."])),
 
-    sec("house_taken", ("DUN-6",), house=True,
-        en=("Not the card just taken", [
-            "A card taken from the discard pile may not be discarded in the same turn, nor "
-            "its twin from the other deck (the same rank and suit counts as the same card), "
-            "unless it is the only card you may discard. Otherwise two players could pass "
-            "one card back and forth for ever. A card won by dunking is not restricted."]),
-        sv=("Inte kortet man just tog", [
-            "Ett kort som tagits från slänghögen får inte kastas i samma drag, inte heller "
-            "dess tvilling från den andra leken (samma valör och färg räknas som samma kort), "
-            "om det inte är det enda kort man får kasta. Annars kunde två spelare skicka ett "
-            "kort fram och tillbaka i all evighet. Ett kort man fått genom att dunka omfattas "
-            "inte."]),
-        examples=(ex(("7H", "7H.1"), "Took [7H] from the pile: neither [7H] may be discarded this turn.",
-                     "Tog hjärter sju från högen: ingen av de två hjärter sju får kastas i draget."),)),
+    rummy.house_taken(
+        ("DUN-6",), ("won by dunking", "man fått genom att dunka"),
+        examples=(ex(("7H", "7H.1"),
+                     "Took [7H] from the pile: neither [7H] may be discarded this turn.",
+                     "Tog hjärter sju från högen: ingen av de två hjärter sju får kastas i "
+                     "draget."),)),
 
     sec("house_dunk", ("DUN-7", "DUN-15"), house=True,
         en=("Dunking: penalty card and going out", [
@@ -271,30 +258,7 @@ SECTIONS = [
             "vars hela hand med det kastade kortet och straffkortet bildar kontraktet, lägga "
             "ut direkt, utanför tur, och gå ut."])),
 
-    sec("house_reshuffles", ("DUN-16",), house=True,
-        en=("How often a new stock is made", [
-            "The stock may be rebuilt from the discard pile only a limited number of times "
-            "per round (a setting). When the stock is empty again after that, the round ends "
-            "with no winner and everybody scores their hand."]),
-        sv=("Hur ofta en ny talong görs", [
-            "Talongen får byggas upp igen av slänghögen bara ett begränsat antal gånger per "
-            "giv (en inställning). När talongen därefter tar slut igen slutar given utan "
-            "vinnare och alla räknar sin hand."]),
-        setting="max_reshuffles",
-        effects={"none": ("The stock may be rebuilt any number of times.",
-                          "Talongen får byggas upp hur många gånger som helst."),
-                 "1": ("The stock is rebuilt at most once per round.",
-                       "Talongen byggs upp högst en gång per giv."),
-                 "*": ("The stock is rebuilt at most {value} times per round.",
-                       "Talongen byggs upp högst {value} gånger per giv.")}),
+    rummy.house_reshuffles(("DUN-16",), SCORES),
 
-    sec("house_turns", ("DUN-13", "DUN-16"), house=True,
-        en=("At most 1,000 turns", [
-            "A round lasts at most 1,000 turns. If nobody has gone out by then, it ends as "
-            "when no card can be had: no winner, everybody scores their hand. Real rounds "
-            "are far shorter; the limit only makes sure every round ends."]),
-        sv=("Högst 1 000 drag", [
-            "En giv varar högst 1 000 drag. Har ingen gått ut då slutar den som när inget "
-            "kort går att få: ingen vinnare, alla räknar sin hand. Riktiga givar är mycket "
-            "kortare; gränsen ser bara till att varje giv tar slut."])),
+    rummy.house_turns(("DUN-13", "DUN-16"), SCORES),
 ]

@@ -3,7 +3,11 @@ Swedish."""
 
 from __future__ import annotations
 
-from . import ex, sec
+from . import ex, rummy, sec
+
+SCORES = ("their cards", "sina kort")
+"""What everybody scores when a round ends with no winner: their cards, table plus and hand
+minus (ELV-13)."""
 
 SECTIONS = [
     sec("aim", (),
@@ -154,23 +158,15 @@ SECTIONS = [
                      "Round 6 with 11 cards after taking one: two runs and a set, nothing left.",
                      "Giv 6 med 11 kort efter att ha tagit ett: två stegar och en triss, inget kvar."),)),
 
-    sec("stock", ("ELV-11",),
-        en=("When the stock runs out", [
-            "When the stock is empty and a card must be taken from it, the discard pile "
-            "except its top card is shuffled to make a new stock. If no card can be had at "
-            "all, the round ends with no winner and everybody scores their cards."]),
-        sv=("När talongen tar slut", [
-            "När talongen är tom och någon måste ta ett kort därifrån blandas slänghögen, "
-            "utom det översta kortet, till en ny talong. Går det inte att få fram något kort "
-            "alls slutar given utan vinnare och alla räknar sina kort."])),
+    rummy.stock(("ELV-11",), SCORES),
 
     sec("values", ("ELV-12",), house=True,
         en=("Card values", [
             "The rule sheet refers to a points table that it does not contain. Kortbordet "
-            "uses: joker 25, ace 15, ten, jack, queen and king 10 each, 2 to 9 5 each."]),
+            f"uses: {rummy.CARD_VALUES[0]}."]),
         sv=("Kortens värden", [
-            "Regelbladet hänvisar till en poängtabell som saknas. Kortbordet räknar: joker "
-            "25, ess 15, tior och klädda kort 10 var, 2–9 5 var."]),
+            "Regelbladet hänvisar till en poängtabell som saknas. Kortbordet räknar: "
+            f"{rummy.CARD_VALUES[1]}."]),
         examples=(ex("JK AH KS 9D", "25 + 15 + 10 + 5 = 55 points.", "25 + 15 + 10 + 5 = 55 poäng."),)),
 
     sec("scoring", ("ELV-13",),
@@ -231,39 +227,9 @@ SECTIONS = [
             "en så lång som behövs för att rymma alla dina kort, och inga fler "
             "kombinationer."])),
 
-    sec("house_taken", ("ELV-9",), house=True,
-        en=("Not the card just taken", [
-            "A card taken from the discard pile may not be discarded in the same turn, nor "
-            "its twin from another deck, unless it is the only card you may discard. A card "
-            "taken out of turn is not restricted."]),
-        sv=("Inte kortet man just tog", [
-            "Ett kort som tagits från slänghögen får inte kastas i samma drag, inte heller "
-            "dess tvilling från en annan lek, om det inte är det enda kort man får kasta. "
-            "Ett kort man tagit utanför tur omfattas inte."])),
+    rummy.house_taken(("ELV-9",), ("taken out of turn", "man tagit utanför tur")),
 
-    sec("house_reshuffles", ("ELV-11",), house=True,
-        en=("How often a new stock is made", [
-            "The stock may be rebuilt from the discard pile only a limited number of times "
-            "per round (a setting). When the stock is empty again after that, the round ends "
-            "with no winner and everybody scores their cards."]),
-        sv=("Hur ofta en ny talong görs", [
-            "Talongen får byggas upp igen av slänghögen bara ett begränsat antal gånger per "
-            "giv (en inställning). När talongen därefter tar slut igen slutar given utan "
-            "vinnare och alla räknar sina kort."]),
-        setting="max_reshuffles",
-        effects={"none": ("The stock may be rebuilt any number of times.",
-                          "Talongen får byggas upp hur många gånger som helst."),
-                 "1": ("The stock is rebuilt at most once per round.",
-                       "Talongen byggs upp högst en gång per giv."),
-                 "*": ("The stock is rebuilt at most {value} times per round.",
-                       "Talongen byggs upp högst {value} gånger per giv.")}),
+    rummy.house_reshuffles(("ELV-11",), SCORES),
 
-    sec("house_turns", ("ELV-10", "ELV-11"), house=True,
-        en=("At most 1,000 turns", [
-            "A round lasts at most 1,000 turns. If nobody has gone out by then, it ends with "
-            "no winner and everybody scores their cards, as when the stock cannot be "
-            "rebuilt."]),
-        sv=("Högst 1 000 drag", [
-            "En giv varar högst 1 000 drag. Har ingen gått ut då slutar den utan vinnare och "
-            "alla räknar sina kort, som när talongen inte kan byggas upp igen."])),
+    rummy.house_turns(("ELV-10", "ELV-11"), SCORES),
 ]
