@@ -38,6 +38,25 @@ def t(lang: str, key: str, /, **params) -> str:
         return text
 
 
+def value_label(lang: str, setting: str, value) -> str:
+    """A rules setting's value in words, as the lobby's choices and the rules pages show it:
+    ``None`` -> "ingen gräns" / "no limit", ``True``/``False`` -> "på"/"av", a stake in
+    chips ("1 chip", "5 chips"), Durak's ``throw_in`` and ``deck`` ("36 kort"), the series
+    length; any other value as ``str(value)``."""
+    if value is None:
+        return t(lang, "no_limit")
+    if value is True or value is False:
+        return t(lang, "rb_on" if value else "rb_off")
+    if setting == "stake":
+        return t(lang, "tk_chips_1") if value == 1 else t(lang, "chips_n", n=value)
+    if setting == "throw_in":
+        return t(lang, f"throw_in_{value}")
+    if setting == "deck":
+        return t(lang, "deck_n", n=value)
+    if setting == "series_length":
+        return t(lang, f"series_{value}")
+    return str(value)
+
 def card_name(lang: str, card: str) -> str:
     """The spoken name of a card in notation: ``"QS"`` -> "spader dam" / "queen of spades";
     ``"back"`` -> "nedvänt kort" / "face-down card"; ``"JK.1"`` -> "joker";

@@ -131,29 +131,11 @@ def effect(game: str, setting: str, value, lang: str) -> str:
     return ""
 
 
-def value_label(lang: str, setting: str, value) -> str:
-    """A setting's value in words, as the lobby shows it (``"på"``, ``"36 kort"``)."""
-    from game.i18n import t
-    if value is None:
-        return t(lang, "no_limit")
-    if value is True or value is False:
-        return t(lang, "rb_on" if value else "rb_off")
-    if setting == "stake":
-        return t(lang, "tk_chips_1") if value == 1 else t(lang, "chips_n", n=value)
-    if setting == "throw_in":
-        return t(lang, f"throw_in_{value}")
-    if setting == "deck":
-        return t(lang, "deck_n", n=value)
-    if setting == "series_length":
-        return t(lang, f"series_{value}")
-    return str(value)
-
-
 def setting_note(game: str, setting: str, value, lang: str, where: str) -> str:
     """The line shown under a section with a setting, e.g. "At this table: Transfer: on.
     The defender may pass the attack on." ``where``: ``"table"`` (the running game's rules)
     or ``"lobby"`` (the settings chosen in the lobby)."""
-    from game.i18n import t
+    from game.i18n import t, value_label
     head = t(lang, "rb_at_table" if where == "table" else "rb_in_lobby")
     line = t(lang, "rb_setting_value", where=head, setting=t(lang, f"set_{setting}"),
              value=value_label(lang, setting, value))

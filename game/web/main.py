@@ -19,7 +19,7 @@ from pyscript import document, window
 
 from game import saves
 from game.engine import IllegalAction, SaveError, SettingError
-from game.i18n import LANGS, pick_lang, reason, t
+from game.i18n import LANGS, pick_lang, reason, t, value_label
 from game.session import GAMES, Session, make_rules, parse_params, settings
 from game.web import model
 from game.web.dom import clear, h
@@ -45,20 +45,6 @@ def table_for(app, game: str):
     import importlib
     module, cls = TABLES[game]
     return getattr(importlib.import_module(module), cls)(app)
-
-
-def _option_label(lang: str, setting: str, value) -> str:
-    if value is None:
-        return t(lang, "no_limit")
-    if setting == "stake":
-        return t(lang, "chips_n", n=value)
-    if setting == "throw_in":
-        return t(lang, f"throw_in_{value}")
-    if setting == "deck":
-        return t(lang, "deck_n", n=value)
-    if setting == "series_length":
-        return t(lang, f"series_{value}")
-    return str(value)
 
 
 class App:
@@ -452,7 +438,7 @@ class App:
                     sel.appendChild(h("option", {"value": i,
                                                  "selected": v == rules[name] and not disabled,
                                                  "disabled": disabled},
-                                      text=_option_label(lang, name, v)))
+                                      text=value_label(lang, name, v)))
                 rules_box.appendChild(h("div", {"class": "row"},
                                         h("label", {"for": sid}, text=label), sel))
         if game == "durak":

@@ -200,3 +200,13 @@ def test_the_page_imports_the_rulebook_only_when_a_rules_page_opens():
             assert not any("rulebook" in n or n.endswith("web.rules") for n in names), (rel, names)
     main = (root / "web/main.py").read_text(encoding="utf-8")
     assert "from game.web.rules import RulesScreen" in main  # the lazy import exists
+
+
+def test_value_label_is_the_lobbys_and_the_rules_pages_words():
+    """One function names a setting's value for the lobby's choices and the rules pages."""
+    from game.i18n import value_label
+    assert value_label("en", "stake", 1) == "1 chip" and value_label("en", "stake", 5) == "5 chips"
+    assert value_label("sv", "max_reshuffles", None) == "ingen gräns"
+    assert value_label("sv", "deck", 36) == "36 kort"
+    assert value_label("en", "transfer", True) == "on" and value_label("sv", "transfer", False) == "av"
+    assert value_label("en", "max_reshuffles", 3) == "3"
