@@ -80,6 +80,19 @@ def make_rules(game: str, given: dict):
     return game_module(game).Rules.from_dict({**dict(given), **fixed})
 
 
+def url_value(value: Any) -> str:
+    """A setting's value as written in a URL (and read back by ``parse_params``):
+    ``True`` -> ``"on"``, ``False`` -> ``"off"``, ``None`` -> ``"none"``, else
+    ``str(value)`` (``36``, ``"neighbours"``)."""
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    if value is None:
+        return "none"
+    return str(value)
+
+
 def _convert(setting: str, text: str, allowed: tuple) -> Any:
     """Read one URL value for a setting whose allowed values are ``allowed``."""
     value = text.strip().lower()

@@ -23,6 +23,8 @@ import importlib
 import re
 from dataclasses import dataclass, field
 
+from game.session import url_value as value_key  # effects are keyed by a value's URL form
+
 GAMES = ("durak", "dunka", "elvakort", "tonk")
 """The games with a rules page, in lobby order."""
 
@@ -105,18 +107,6 @@ def book(game: str, lang: str) -> list[Page]:
                         [(ex.groups, ex.caption[lang], ex.allowed) for ex in s.examples],
                         s.house, s.setting))
     return out
-
-
-def value_key(value) -> str:
-    """A setting's value as written in a URL: ``True`` -> ``"on"``, ``False`` -> ``"off"``,
-    ``None`` -> ``"none"``, else ``str(value)`` (``36``, ``"neighbours"``)."""
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    if value is None:
-        return "none"
-    return str(value)
 
 
 def effect(game: str, setting: str, value, lang: str) -> str:

@@ -55,6 +55,8 @@ import json
 import re
 from typing import Any
 
+from game.session import url_value
+
 SOURCE = "kortbordet"
 VERSION = 1
 EVENT_TYPES = ("ready", "action", "illegal", "expected", "gameover", "error")
@@ -132,15 +134,10 @@ def _prompt(msg: dict) -> str | dict | None:
 
 
 def _url_value(value: Any) -> str:
-    """A JSON value of a rules setting written the way a URL gives it."""
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    if value is None:
-        return "none"
-    if isinstance(value, int) or (isinstance(value, str) and len(value) <= 40):
-        return str(value)
+    """A JSON value of a rules setting written the way a URL gives it
+    (``session.url_value``); raises ``MessageError`` for any other JSON value."""
+    if value is None or isinstance(value, int) or (isinstance(value, str) and len(value) <= 40):
+        return url_value(value)
     raise MessageError("rules", "a rules value must be true/false, a number, null or a "
                                 "short string")
 
