@@ -329,6 +329,37 @@ class _Slots:
             items[:] = out
         self.left = pool
 
+    def stock_and_pile(self, f: dict[str, str], seed: int, stock: str = "stock",
+                       pile: str = "pile", reserved: frozenset = frozenset()) -> tuple[list, list]:
+        """The ``stock`` and ``pile`` fields (Durak's ``talon`` and ``discard``) as card
+        lists, top card first as written, after the hands and melds are parsed: every ``?N``
+        is filled from ``seed`` (never with a ``reserved`` card) and the cards no field
+        places make the stock, or the pile when only the stock is written. Raises
+        ``PositionError`` ``missing_cards`` when both are written and cards are left over
+        (and ``too_many_cards``, ``bad_value``, ``card_twice`` ... from the fields)."""
+        pile_cards = self.parse(f[pile], pile) if pile in f else None
+        stock_cards = self.parse(f[stock], stock) if stock in f else None
+        self.fill(seed, set(reserved))
+        rest = self.left
+        if stock_cards is None:
+            stock_cards, rest = rest, []
+        elif pile_cards is None:
+            pile_cards, rest = rest, []
+        if rest:
+            raise PositionError("missing_cards", f"{len(rest)} cards are not placed",
+                                count=len(rest))
+        return stock_cards, pile_cards or []
+
+
+def _phase(f: dict[str, str], default: str, phases) -> str:
+    """The ``phase`` field (``default`` when absent), one of the engine's ``phases``;
+    raises ``PositionError`` ``bad_phase`` naming them."""
+    phase = f.get("phase", default).strip().lower()
+    if phase not in phases:
+        raise PositionError("bad_phase", f"phase {phase!r}: one of {', '.join(phases)}",
+                            value=phase, allowed=", ".join(phases))
+    return phase
+
 
 def _txt(cards) -> list[str]:
     return [str(c) for c in cards]
@@ -458,20 +489,9 @@ class _Durak(_Game):
                 raise PositionError("bad_defence", f"{d} does not beat {a}", card=str(d),
                                     target=str(a))
             table.append([a, d])
-        discard = slots.parse(f["discard"], "discard") if "discard" in f else None
-        talon = slots.parse(f["talon"], "talon") if "talon" in f else None
+        # the trump card is never dealt to a ?N (a trump shown elsewhere is not in the pool)
+        talon, discard = slots.stock_and_pile(f, seed, "talon", "discard", frozenset({trump}))
         trump_shown = trump in cards.used
-        slots.fill(seed, set() if trump_shown else {trump})
-        rest = slots.left
-        if talon is None:
-            talon, rest = rest, []
-        elif discard is None:
-            discard, rest = rest, []
-        if discard is None:
-            discard = []
-        if rest:
-            raise PositionError("missing_cards", f"{len(rest)} cards are not placed",
-                                count=len(rest))
         if trump_shown and talon:
             raise PositionError("trump_not_last", "the trump card is drawn last: with the "
                                 "trump card shown elsewhere the talon must be empty",
@@ -549,27 +569,13 @@ class _Rummy(_Game):
                 raise PositionError("bad_round", f"round {f['round']!r}: rounds are 1 to "
                                     f"{ROUNDS}", value=f["round"], last=ROUNDS)
             rnd = int(value)
-        phase = f.get("phase", "draw").strip().lower()
-        if phase not in PHASES:
-            raise PositionError("bad_phase", f"phase {phase!r}: one of {', '.join(PHASES)}",
-                                value=phase, allowed=", ".join(PHASES))
+        phase = _phase(f, "draw", PHASES)
         turn = _seat("turn", f["turn"], n) if "turn" in f else you
         dealer = _seat("dealer", f["dealer"], n) if "dealer" in f else n - 1
         slots = _Slots(cards)
         hands = self.hands(f, slots, n)
         table = self.melds(f, "m", cards, n, ("set", "run"), rs.melds)
-        pile = slots.parse(f["pile"], "pile") if "pile" in f else None
-        stock = slots.parse(f["stock"], "stock") if "stock" in f else None
-        slots.fill(seed, set())
-        rest = slots.left
-        if stock is None:
-            stock, rest = rest, []
-        elif pile is None:
-            pile, rest = rest, []
-        pile = pile or []
-        if rest:
-            raise PositionError("missing_cards", f"{len(rest)} cards are not placed",
-                                count=len(rest))
+        stock, pile = slots.stock_and_pile(f, seed)
         down = _seats("down", f["down"], n) if "down" in f else sorted({o for _, o, _ in table})
         first_dealer = (dealer - rnd + 1) % n
         contracts = rs.contracts
@@ -630,27 +636,13 @@ class _Tonk(_Game):
         from .melds import TONK
         from .tonk import PHASES, SAVE_VERSION
         cards = _Cards(self.deck(rules, n), _explicit_cards(f))
-        phase = f.get("phase", "start").strip().lower()
-        if phase not in PHASES:
-            raise PositionError("bad_phase", f"phase {phase!r}: one of {', '.join(PHASES)}",
-                                value=phase, allowed=", ".join(PHASES))
+        phase = _phase(f, "start", PHASES)
         turn = _seat("turn", f["turn"], n) if "turn" in f else you
         dealer = _seat("dealer", f["dealer"], n) if "dealer" in f else (turn - 1) % n
         slots = _Slots(cards)
         hands = self.hands(f, slots, n)
         table = self.melds(f, "s", cards, n, ("set", "run"), TONK)
-        pile = slots.parse(f["pile"], "pile") if "pile" in f else None
-        stock = slots.parse(f["stock"], "stock") if "stock" in f else None
-        slots.fill(seed, set())
-        rest = slots.left
-        if stock is None:
-            stock, rest = rest, []
-        elif pile is None:
-            pile, rest = rest, []
-        pile = pile or []
-        if rest:
-            raise PositionError("missing_cards", f"{len(rest)} cards are not placed",
-                                count=len(rest))
+        stock, pile = slots.stock_and_pile(f, seed)
         hit = _seats("hit", f.get("hit", ""), n)
         taken = str(_find_in(hands[turn], f["taken"], cards, "taken")) if "taken" in f else None
         return {
