@@ -805,14 +805,6 @@ def _fixed(game: str) -> dict:
 
 # ---------------------------------------------------------------------------- write
 
-def _setting_text(value: Any) -> str:
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    return "none" if value is None else str(value)
-
-
 def write(position: Position) -> str:
     """The notation of ``position`` (one line; see the module docstring).
 
@@ -823,11 +815,12 @@ def write(position: Position) -> str:
     spec = _GAMES[game]
     n = state.num_players
     fields: list[tuple[str, str]] = []
+    from .session import url_value  # settings are written as a URL gives them
     defaults = type(state.rules)()
     fixed = _fixed(game)
     for key, value in state.rules.to_dict().items():
         if key not in fixed and getattr(defaults, key) != value:
-            fields.append((key, _setting_text(value)))
+            fields.append((key, url_value(value)))
     fields.append(("you", str(position.human)))
     names = [f"P{s + 1}" for s in range(n)]
     if list(state.names) != names and all(
