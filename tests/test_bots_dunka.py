@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from fairness_helpers import check_same_choice, shuffle_hidden
 from game import bots
 from game.bots import dunka as dunka_bot
 from game.rummy import Discard, Draw, Dunk, LayDown, Pass, Rules, State, new_game
@@ -51,27 +52,7 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     other hands that are not in their ``known`` list, and the stock, permuted among the
     same slots (every hand keeps its size and its known cards)."""
     data = state.to_dict()
-    slots, hidden = [], []
-    for other, hand in enumerate(data["hands"]):
-        if other == seat:
-            continue
-        known = list(data["known"][other])
-        for i, card in enumerate(hand):
-            if card in known:
-                known.remove(card)
-                continue
-            slots.append(("hand", other, i))
-            hidden.append(card)
-    for i, card in enumerate(data["stock"]):
-        slots.append(("stock", None, i))
-        hidden.append(card)
-    rng.shuffle(hidden)
-    for (where, other, i), card in zip(slots, hidden):
-        if where == "hand":
-            data["hands"][other][i] = card
-        else:
-            data["stock"][i] = card
-    return State.from_dict(data)
+    return State.from_dict(shuffle_hidden(data, seat, rng, {"stock": range(len(data["stock"]))}))
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -82,16 +63,7 @@ def test_choice_depends_only_on_the_view(players):
         if state.phase in ("round_over", "game_over"):
             continue  # hands are revealed then: nothing is hidden
         other = reshuffle_hidden(state, seat, rng)
-        view, other_view = state.view(seat), other.view(seat)
-        assert view == other_view
-        if other.to_dict() != state.to_dict():
-            moved += 1
-        legal = state.legal_actions(seat)
-        assert other.legal_actions(seat) == legal
-        for level in LEVELS:
-            a = bots.choose(view, legal, level, seed=1)
-            b = bots.choose(other_view, other.legal_actions(seat), level, seed=1)
-            assert a == b, (level, str(a), str(b))
+        moved += check_same_choice(state, other, seat, LEVELS, seeds=(1,))
         checked += 1
     assert checked > 20 and moved > checked // 2
 

@@ -14,39 +14,20 @@ import random
 
 import pytest
 
+from fairness_helpers import check_same_choice, check_view_not_modified, shuffle_hidden
 from game import bots, rummy, tonk
 from game.durak import Rules, State, new_game
+
+LEVELS = ("random", "easy", "normal")
 
 
 def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     """A copy of ``state`` where every card hidden from ``seat`` has moved: unknown cards
     of the other hands and the talon (not the face-up trump at ``talon[0]``) are permuted
     among the same slots."""
-    data = state.to_dict()
-    slots = []  # (where, index) of each hidden card
-    hidden = []
-    for other, hand in enumerate(data["hands"]):
-        if other == seat:
-            continue
-        known = list(data["known"][other])
-        for i, card in enumerate(hand):
-            if card in known:
-                known.remove(card)
-                continue
-            slots.append(("hand", other, i))
-            hidden.append(card)
-    for i, card in enumerate(data["talon"]):
-        if i == 0:
-            continue  # the face-up trump card: everyone sees it
-        slots.append(("talon", None, i))
-        hidden.append(card)
-    rng.shuffle(hidden)
-    for (where, other, i), card in zip(slots, hidden):
-        if where == "hand":
-            data["hands"][other][i] = card
-        else:
-            data["talon"][i] = card
-    return State.from_dict(data)
+    data = state.to_dict()  # talon[0] is the face-up trump card: everyone sees it
+    return State.from_dict(shuffle_hidden(data, seat, rng,
+                                          {"talon": range(1, len(data["talon"]))}))
 
 
 def positions(players: int, games: int, seed: int):
@@ -73,33 +54,14 @@ def test_choice_depends_only_on_the_view(players):
     checked = moved = 0
     for state, seat in positions(players, games=6, seed=players):
         other = reshuffle_hidden(state, seat, rng)
-        view, other_view = state.view(seat), other.view(seat)
-        assert view == other_view, "the permutation must not change what the player sees"
-        if other.to_dict() != state.to_dict():
-            moved += 1
-        legal = state.legal_actions(seat)
-        assert other.legal_actions(seat) == legal
-        for level in ("random", "easy", "normal"):
-            for seed in (0, 1, None):
-                a = bots.choose(view, legal, level, seed=seed)
-                b = bots.choose(other_view, other.legal_actions(seat), level, seed=seed)
-                assert a == b, (level, seed, str(a), str(b))
+        moved += check_same_choice(state, other, seat, LEVELS, seeds=(0, 1, None))
         checked += 1
     assert checked > 50 and moved > checked // 2
 
 
 def test_choose_does_not_modify_the_view():
     state = new_game(Rules(), ["A", "B", "C"], seed=5)
-    for step in range(60):
-        if state.is_over():
-            break
-        seat = state.to_act()[0]
-        view = state.view(seat)
-        before = repr(view)
-        legal = state.legal_actions(seat)
-        action = bots.choose(view, legal, "normal", seed=step)
-        assert repr(view) == before
-        state.apply(action)
+    check_view_not_modified(state, 60)
 
 
 # ---------------------------------------------------------------------------- Tonk
@@ -114,30 +76,9 @@ def reshuffle_hidden_tonk(state: tonk.State, seat: int, rng: random.Random) -> t
     cards of other hands that are not in their public ``known`` list, the stock, and the
     discards under the top one, permuted among the same slots."""
     data = state.to_dict()
-    slots, hidden = [], []
-    for other, hand in enumerate(data["hands"]):
-        if other == seat:
-            continue
-        known = list(data["known"][other])
-        for i, card in enumerate(hand):
-            if card in known:
-                known.remove(card)
-                continue
-            slots.append(("hands", other, i))
-            hidden.append(card)
-    for i in range(len(data["stock"])):
-        slots.append(("stock", None, i))
-        hidden.append(data["stock"][i])
-    for i in range(len(data["pile"]) - 1):  # the top discard is visible
-        slots.append(("pile", None, i))
-        hidden.append(data["pile"][i])
-    rng.shuffle(hidden)
-    for (where, other, i), card in zip(slots, hidden):
-        if where == "hands":
-            data["hands"][other][i] = card
-        else:
-            data[where][i] = card
-    return tonk.State.from_dict(data)
+    return tonk.State.from_dict(shuffle_hidden(
+        data, seat, rng, {"stock": range(len(data["stock"])),
+                          "pile": range(len(data["pile"]) - 1)}))  # the top discard is visible
 
 
 def tonk_positions(players: int, games: int, seed: int):
@@ -162,34 +103,18 @@ def test_tonk_choice_depends_only_on_the_view(players):
     checked = moved = 0
     for state, seat in tonk_positions(players, games=10, seed=players):
         other = reshuffle_hidden_tonk(state, seat, rng)
-        view, other_view = state.view(seat), other.view(seat)
-        assert view == other_view, "the permutation must not change what the player sees"
-        if other.to_dict() != state.to_dict():
-            moved += 1
-        legal = state.legal_actions(seat)
-        assert other.legal_actions(seat) == legal
-        for level in ("random", "easy", "normal"):
-            for seed in (0, 1, None):
-                a = bots.choose(view, legal, level, seed=seed)
-                b = bots.choose(other_view, other.legal_actions(seat), level, seed=seed)
-                assert a == b, (level, seed, str(a), str(b))
+        moved += check_same_choice(state, other, seat, LEVELS, seeds=(0, 1, None))
         checked += 1
     assert checked > 50 and moved > checked // 2
 
 
 def test_tonk_choose_does_not_modify_the_view():
     state = tonk.new_game(tonk.Rules(), ["A", "B", "C"], seed=5)
-    for step in range(150):
-        seat = state.to_act()[0]
-        view = state.view(seat)
-        before = repr(view)
-        legal = state.legal_actions(seat)
-        action = bots.choose(view, legal, "normal", seed=step)
-        assert repr(view) == before
-        state.apply(action)
+    check_view_not_modified(state, 150)
 
 
 # ---------------------------------------------------------------------------- Elvakort
+
 
 def reshuffle_hidden_elvakort(state: rummy.State, seat: int,
                               rng: random.Random) -> rummy.State:
@@ -198,27 +123,8 @@ def reshuffle_hidden_elvakort(state: rummy.State, seat: int,
     taken from the pile) and the stock, permuted among the same slots. The pile and the
     table are face up (the view shows them whole)."""
     data = state.to_dict()
-    slots, hidden = [], []
-    for other, hand in enumerate(data["hands"]):
-        if other == seat:
-            continue
-        known = list(data["known"][other])
-        for i, card in enumerate(hand):
-            if card in known:
-                known.remove(card)
-                continue
-            slots.append(("hands", other, i))
-            hidden.append(card)
-    for i in range(len(data["stock"])):
-        slots.append(("stock", None, i))
-        hidden.append(data["stock"][i])
-    rng.shuffle(hidden)
-    for (where, other, i), card in zip(slots, hidden):
-        if where == "hands":
-            data["hands"][other][i] = card
-        else:
-            data["stock"][i] = card
-    return rummy.State.from_dict(data)
+    return rummy.State.from_dict(shuffle_hidden(data, seat, rng,
+                                                {"stock": range(len(data["stock"]))}))
 
 
 def elvakort_positions(players: int, games: int, seed: int, rate: float = 0.12):
@@ -246,30 +152,11 @@ def test_elvakort_choice_depends_only_on_the_view(players):
     checked = moved = 0
     for state, seat in elvakort_positions(players, games=1, seed=players):
         other = reshuffle_hidden_elvakort(state, seat, rng)
-        view, other_view = state.view(seat), other.view(seat)
-        assert view == other_view, "the permutation must not change what the player sees"
-        if other.to_dict() != state.to_dict():
-            moved += 1
-        legal = state.legal_actions(seat)
-        assert other.legal_actions(seat) == legal
-        for level in ("random", "easy", "normal"):
-            for seed in (0, None):
-                a = bots.choose(view, legal, level, seed=seed)
-                b = bots.choose(other_view, other.legal_actions(seat), level, seed=seed)
-                assert a == b, (level, seed, str(a), str(b))
+        moved += check_same_choice(state, other, seat, LEVELS, seeds=(0, None))
         checked += 1
     assert checked > 50 and moved > checked // 2
 
 
 def test_elvakort_choose_does_not_modify_the_view():
     state = rummy.new_game(rummy.Rules(variant="elvakort"), ["A", "B", "C"], seed=5)
-    for step in range(200):
-        if state.is_over():
-            break
-        seat = state.to_act()[0]
-        view = state.view(seat)
-        before = repr(view)
-        legal = state.legal_actions(seat)
-        action = bots.choose(view, legal, "normal", seed=step)
-        assert repr(view) == before
-        state.apply(action)
+    check_view_not_modified(state, 200)
