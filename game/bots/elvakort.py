@@ -43,7 +43,20 @@ Levels:
       lay off on a meld of their own, or that fits what they visibly collect, costs
       extra (it would score for them).
 
-Measured: see ``bench/bots.py`` (Elvakort runner) and the figures in its docstring.
+Measured 2026-11-30 (``python3 bench/bots.py --game elvakort --games 500 --opponent X``,
+one process per opponent, CPython 3.11, two-player six-round games, seats swapped; 2-core
+machine under heavy load, times are CPU):
+
+    normal vs random      : won 500, lost 0, draws 0; 100.0 % of decided games
+    normal vs easy        : won 497, lost 3, draws 0; 99.4 %
+    normal vs dunka-normal: won 288, lost 209, draws 3; 57.9 % (the Dunka normal bot,
+                            which played Elvakort before this module)
+    decision time: median 1.91 / 2.19 / 2.09 ms, p99 7.65 / 7.35 / 7.78 ms, max 57.82 /
+                   67.65 / 76.26 ms (107,896 / 98,476 / 77,782 decisions)
+
+Against the Dunka bot the gain comes from rounds 1–3 (in 80 sampled games it went out in
+54–65 % of them and banked more on the table); in rounds 4–6, races to the contract, the
+two play alike.
 """
 
 from __future__ import annotations
