@@ -89,7 +89,8 @@ Refusals: ``read`` raises ``PositionError`` with a stable ``code`` (the i18n key
 ``bad_seat``, ``bad_players``, ``bad_card``, ``unknown_card``, ``card_twice``,
 ``too_many_cards``, ``missing_cards``, ``not_in_hand``, ``trump_not_last``,
 ``too_many_attacks``, ``bad_defence``, ``bad_round``, ``bad_phase``, ``bad_meld``,
-``nobody_to_act``, ``learner_cannot_act``, ``impossible``, ``bad_extra``; ``load_json``
+``nobody_to_act``, ``learner_cannot_act``, ``impossible``, ``bad_extra``,
+``attacker_is_defender``, ``defender_out``, ``defender_not_next`` (Durak roles); ``load_json``
 also ``bad_json``, ``bad_prompt``, ``bad_expect``, ``expect_illegal``.
 
 API: ``read(text, *, max_length=MAX_LENGTH) -> Position``, ``write(position) -> str``,
@@ -503,6 +504,7 @@ class _Durak(_Game):
         else:
             defender = next(((attacker + k) % n for k in range(1, n)
                              if hands[(attacker + k) % n]), (attacker + 1) % n)
+        self.check_roles(f, hands, table, attacker, defender, n)
         if len(table) > MAX_ATTACK:
             raise PositionError("too_many_attacks", f"at most {MAX_ATTACK} attack cards",
                                 limit=MAX_ATTACK)
@@ -529,6 +531,33 @@ class _Durak(_Game):
             "defended_once": defended_once, "out": _seats("out", f.get("out", ""), n),
             "known": self.known(f, hands, cards, n), "over": False, "durak": None,
         }
+
+    @staticmethod
+    def check_roles(f, hands, table, attacker: int, defender: int, n: int) -> None:
+        """Refuse attacker/defender roles the rules cannot produce (DUR-6, DUR-13, DUR-18):
+        ``attacker_is_defender`` (one seat both attacks and defends),
+        ``defender_out`` (the defender is listed in ``out``, or holds no card with no
+        card on the table), ``defender_not_next`` (a seat holding cards sits between the
+        attacker and the defender: the defender is always the first seat left of the
+        attacker holding cards). Seats out of range are refused earlier (``bad_seat``)."""
+        if attacker == defender:
+            raise PositionError("attacker_is_defender", f"seat {attacker} cannot attack "
+                                "and defend at once", seat=attacker)
+        if sum(1 for h in hands if h) < 2:
+            return  # a finished game: the engine's own check answers (nobody_to_act)
+        out = _seats("out", f.get("out", ""), n)
+        if defender in out or (not hands[defender] and not table):
+            raise PositionError("defender_out", f"the defender (seat {defender}) is out "
+                                "and cannot defend", seat=defender)
+        s = (attacker + 1) % n
+        while s != defender:
+            if hands[s]:
+                raise PositionError("defender_not_next", f"seat {s} holds cards and sits "
+                                    f"between the attacker (seat {attacker}) and the "
+                                    f"defender (seat {defender}): the defender is the next "
+                                    "player holding cards", seat=s, attacker=attacker,
+                                    defender=defender)
+            s = (s + 1) % n
 
     def fields_of(self, s, human):
         out = [("trump", str(s.trump_card))]

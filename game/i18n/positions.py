@@ -38,6 +38,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "position_nobody_to_act": "Ingen kan göra något i den här positionen.",
         "position_learner_cannot_act": "Eleven (plats {seat}) kan inte göra något i den här "
                                        "positionen.",
+        "position_attacker_is_defender": "Plats {seat} kan inte både anfalla och försvara "
+                                         "sig: anfallare och försvarare måste vara olika.",
+        "position_defender_out": "Försvararen (plats {seat}) är redan ute och kan inte "
+                                 "försvara sig.",
+        "position_defender_not_next": "Plats {seat} har kort och sitter mellan anfallaren "
+                                      "(plats {attacker}) och försvararen (plats {defender}): "
+                                      "försvararen är nästa spelare med kort.",
         "position_impossible": "Positionen är inte möjlig ({detail}).",
         "position_bad_extra": "Fältet x= är skadat.",
         "position_bad_json": "Lektionsfilen är inte giltig: den ska vara JSON med "
@@ -113,6 +120,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "position_nobody_to_act": "Nobody can do anything in this position.",
         "position_learner_cannot_act": "The learner (seat {seat}) cannot do anything in this "
                                        "position.",
+        "position_attacker_is_defender": "Seat {seat} cannot both attack and defend: the "
+                                         "attacker and the defender must differ.",
+        "position_defender_out": "The defender (seat {seat}) is already out and cannot "
+                                 "defend.",
+        "position_defender_not_next": "Seat {seat} holds cards and sits between the attacker "
+                                      "(seat {attacker}) and the defender (seat {defender}): "
+                                      "the defender is the next player holding cards.",
         "position_impossible": "This position is not possible ({detail}).",
         "position_bad_extra": "The x= field is damaged.",
         "position_bad_json": "The lesson file is not valid: it must be JSON with "
