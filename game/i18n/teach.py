@@ -18,7 +18,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "teach_loading": "Läser in ställningen …",
         "teach_bad_position": "Ställningen kan inte visas: {msg}",
         "teach_bad_file_path": "positionfile måste vara en relativ sökväg till en .json-fil "
-                               "bredvid sidan (till exempel examples/durak.json).",
+                               "bredvid sidan (till exempel static/examples/durak.json).",
         "teach_bad_file_fetch": "Filen {path} kunde inte läsas ({why}).",
         "teach_bad_file_json": "Filen {path} innehåller ingen giltig ställning: {msg}",
         "teach_bad_origin": "origin måste vara en ursprungsadress som https://example.org.",
@@ -61,7 +61,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "teach_loading": "Loading the position …",
         "teach_bad_position": "This position cannot be shown: {msg}",
         "teach_bad_file_path": "positionfile must be a relative path to a .json file next to "
-                               "the page (for example examples/durak.json).",
+                               "the page (for example static/examples/durak.json).",
         "teach_bad_file_fetch": "The file {path} could not be read ({why}).",
         "teach_bad_file_json": "The file {path} holds no valid position: {msg}",
         "teach_bad_origin": "origin must be an origin such as https://example.org.",
