@@ -28,6 +28,8 @@ from game.web.teach import Teach
 
 ANIM_MS = {"slow": 420, "normal": 260, "fast": 140, "instant": 0}
 URL_KEEP = ("embed", "lang", "speed")
+TEACH_PARAMS = ("position", "positionfile", "item", "expect", "prompt", "hints")
+"""The URL parameters of a lesson (``game.web.teach``): dropped when the player leaves it."""
 OWN_MOVES = ("attack", "throw", "beat", "transfer", "take", "done", "exchange", "discard",
              "meld", "layoff", "replace", "dunk", "pass", "knock", "spread", "hit", "end")
 """Events of the human's own moves: not repeated to them in the live region."""
@@ -168,7 +170,8 @@ class App:
                     self.speed = req["speed"]
                 self.embed = bool(req.get("embed"))
                 document.body.classList.toggle("embed", self.embed)
-                wants_game = any(k not in URL_KEEP for k in query) or self.embed
+                wants_game = any(k not in URL_KEEP for k in query) or \
+                    (self.embed and rules_game is None)  # a frame of rules only: no table
                 if self.teach.wants_file(query):
                     self.teach.start_file(query)
                     started = wants_game = False  # the table comes when the file is read
@@ -215,6 +218,21 @@ class App:
         document.getElementById("boot-error").hidden = True
         window.kortbordetReady = True
         document.documentElement.setAttribute("data-boot", "ready")
+
+    def leave_lesson_url(self) -> None:
+        """Going to the lobby from a lesson (not embedded): the URL keeps only the
+        ``URL_KEEP`` parameters (as after a game link), so a reload, or the rules page's
+        history entry, does not start the lesson again. Without lesson parameters the URL
+        is left as it is."""
+        if self.embed:
+            return
+        params = js.URLSearchParams.new(window.location.search)
+        if not any(params.has(k) for k in TEACH_PARAMS):
+            return
+        kept = [(k, str(params.get(k))) for k in URL_KEEP if params.has(k)]
+        search = "&".join(f"{k}={js.encodeURIComponent(v)}" for k, v in kept)
+        window.history.replaceState(None, "", "?" + search if search else
+                                    window.location.pathname)
 
     def keep_previous(self) -> bool:
         """Before a link replaces the saved game: keep an unfinished one under
@@ -819,6 +837,7 @@ class App:
             self.show_table()
             return
         if ui == "lobby":
+            self.leave_lesson_url()
             self.show_lobby()
             return
         if ui == "sheets":
@@ -984,7 +1003,7 @@ class App:
         if ui == "rules-open":
             self.rules_screen.open(game, "table" if self.screen == "table" else "lobby")
         elif ui == "rules-back" and self.screen == "rules":
-            self.rules_screen.close()
+            self.rules_screen.back()
         elif self.screen == "rules":
             self.rules_screen.redraw()
 

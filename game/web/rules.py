@@ -4,6 +4,12 @@ page's ``#rules`` section, over the lobby or the running table.
 Opening a rules page hides ``#screen`` without touching it and pauses the computer players
 (``App.screen`` becomes ``"rules"``); Back shows the same lobby or table again, redrawn in
 the current language, with the scroll position and the keyboard focus where they were.
+
+History: opening the rules pushes one browser-history entry (``?rules=<game>``, the other
+parameters kept), so the browser's Back (``popstate``) closes the page like its own Back
+button, which goes back through that entry instead of adding one. The contents links scroll
+to their section and only replace the entry's hash. Embedded frames (``?embed=1``) add no
+entries, and offer Back only to a table that exists.
 Examples are drawn with the tables' own card elements (``dom.card_el``); inline cards in
 the text (``[10H]``) become small named card chips. Imported by ``main.App`` only when a
 rules page is first opened.
@@ -13,6 +19,9 @@ from __future__ import annotations
 
 import js
 from pyodide.ffi import create_proxy, to_js
+
+HISTORY_STATE = "kortbordet-rules"
+"""``history.state`` of the entry pushed when a rules page was opened."""
 from pyscript import document, window
 
 from game import rulebook
@@ -35,17 +44,80 @@ class RulesScreen:
         self.came_from = "lobby"
         self.scroll = 0.0
         self.root = document.getElementById("rules")
+        self.pushed = False  # this page has its own history entry (Back goes through it)
         self._on_key = create_proxy(self.on_key)  # kept: the listener lives as long as the page
         document.addEventListener("keydown", self._on_key)
+        self._on_pop = create_proxy(self.on_pop)
+        window.addEventListener("popstate", self._on_pop)
+        self._on_link = create_proxy(self.on_link)
+        self.root.addEventListener("click", self._on_link)
 
     def on_key(self, event) -> None:
         """Escape on a rules page is Back."""
         try:
-            if self.app.screen == "rules" and str(event.key) == "Escape":
+            if self.app.screen == "rules" and str(event.key) == "Escape" and self.has_back():
                 event.preventDefault()
-                self.close()
+                self.back()
         except Exception as exc:
             self.app.internal_error(exc)
+
+    def on_pop(self, event) -> None:
+        """The browser's Back (or Forward): the page follows the URL's ``rules``."""
+        try:
+            app = self.app
+            game = valid_game(str(js.URLSearchParams.new(window.location.search).get("rules")
+                                  or ""))
+            if app.screen == "rules" and game is None:
+                self.close(from_history=True)
+            elif app.screen == "rules" and game != self.game:
+                self.open(game, self.came_from)
+            elif app.screen in ("lobby", "table") and game is not None and not app.embed:
+                self.open(game, app.screen)
+        except Exception as exc:
+            app.internal_error(exc)
+
+    def on_link(self, event) -> None:
+        """A contents link scrolls to its section (focus on its heading) and replaces the
+        entry's hash: no history entry, so Back still leaves the rules page."""
+        try:
+            target = event.target
+            link = target.closest("a[data-rules-link]") if target and \
+                hasattr(target, "closest") else None
+            if not link:  # None, or JS null from closest()
+                return
+            event.preventDefault()
+            self.go_to(str(link.getAttribute("href") or "").lstrip("#"))
+        except Exception as exc:
+            self.app.internal_error(exc)
+
+    def go_to(self, anchor: str) -> bool:
+        """Scroll to the section ``anchor`` (``r-<game>-<key>``) and put the hash in the
+        current entry's URL; False when there is no such section."""
+        section = document.getElementById(anchor) if anchor else None
+        if section is None or not self.root.contains(section):
+            return False
+        window.history.replaceState(window.history.state, "",
+                                    str(window.location.search or window.location.pathname)
+                                    + "#" + anchor)
+        section.scrollIntoView()
+        heading = document.getElementById(anchor + "-h")
+        if heading is not None:
+            heading.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+        return True
+
+    def has_back(self) -> bool:
+        """Whether the page offers Back: always, except in an embedded frame without a
+        table to go back to."""
+        app = self.app
+        return not app.embed or (self.came_from == "table" and app.session is not None)
+
+    def back(self) -> None:
+        """The page's Back button (and Escape): close, and leave this page's history entry
+        the way the browser's Back does (no new entry)."""
+        pushed = self.pushed
+        self.close()
+        if pushed:
+            window.history.back()  # the popstate that follows finds the page closed
 
     # ------------------------------------------------------------ open / close
 
@@ -65,8 +137,18 @@ class RulesScreen:
         app = self.app
         if app.screen == "lobby":
             app.remember_lobby()  # the settings shown are the lobby's current choices
+        if app.screen != "rules":
+            self.scroll = float(window.scrollY or 0)
         self.game, self.came_from = game, came_from
-        self.scroll = float(window.scrollY or 0)
+        params = js.URLSearchParams.new(window.location.search)
+        if app.embed:
+            self.pushed = False  # a frame adds nothing to its host page's history
+        elif str(params.get("rules") or "") != game:
+            params.set("rules", game)  # the other parameters (lang, ...) stay
+            window.history.pushState(HISTORY_STATE, "", "?" + str(params.toString()))
+            self.pushed = True
+        else:  # opened from the URL: a reload, a link or the browser's Forward
+            self.pushed = str(window.history.state or "") == HISTORY_STATE
         app.cancel_timer()
         app.screen = "rules"
         self.redraw()
@@ -76,20 +158,29 @@ class RulesScreen:
         heading = document.getElementById("rules-h")
         if heading is not None:
             heading.focus()
+        if window.location.hash:  # a reload of ?rules=durak#r-durak-throw_in
+            self.go_to(str(window.location.hash)[1:])
 
-    def close(self) -> None:
+    def close(self, from_history: bool = False) -> None:
         """Back to where the rules were opened: the lobby, or the same table (redrawn in
-        the current language; the computer players go on)."""
+        the current language; the computer players go on). ``from_history``: the browser
+        already left the rules' entry. Without a pushed entry (the page came from a link)
+        the URL loses ``rules`` and the hash so that a reload does not reopen it. Nothing
+        happens in an embedded frame without a table (``has_back``)."""
         app = self.app
+        if app.screen != "rules" or not self.has_back():
+            return
         self.root.hidden = True
         clear(self.root)
         document.getElementById("screen").hidden = False
         params = js.URLSearchParams.new(window.location.search)
-        if params.has("rules") or window.location.hash:  # a reload must not reopen the
-            params.delete("rules")                         # rules page nor jump to a section
+        if not from_history and not self.pushed and not app.embed and \
+                (params.has("rules") or window.location.hash):
+            params.delete("rules")
             search = str(params.toString())
             window.history.replaceState(None, "", "?" + search if search else
                                         window.location.pathname)
+        self.pushed = False
         if self.came_from == "table" and app.session is not None:
             app.screen = "table"
             app.translate_chrome()
@@ -119,13 +210,16 @@ class RulesScreen:
         pages = rulebook.book(game, lang)
         gname = t(lang, f"game_{game}")
         back_key = "rb_back_table" if self.came_from == "table" else "rb_back_lobby"
+        back = self.has_back()
 
         clear(self.root)
         self.root.setAttribute("data-game", game)
         self.root.setAttribute("lang", lang)
-        top = h("div", {"class": "rules-bar"},
-                h("button", {"type": "button", "class": "ui-btn", "data-ui": "rules-back"},
-                  text="\u2190 " + t(lang, back_key)))
+        top = h("div", {"class": "rules-bar"})
+        if back:
+            top.appendChild(h("button", {"type": "button", "class": "ui-btn",
+                                         "data-ui": "rules-back"},
+                              text="\u2190 " + t(lang, back_key)))
         title = h("h2", {"id": "rules-h", "tabindex": "-1"}, text=t(lang, "rb_title", game=gname))
         fair = h("aside", {"class": "rules-fair", "aria-labelledby": "rules-fair-h"},
                  h("h3", {"id": "rules-fair-h"}, text=t(lang, "rb_fairness_title")),
@@ -145,9 +239,11 @@ class RulesScreen:
             body.appendChild(self._section(lang, game, p, anchor, values, where))
         toc = h("nav", {"class": "rules-toc", "aria-labelledby": "rules-toc-h"},
                 h("h3", {"id": "rules-toc-h"}, text=t(lang, "rb_toc")), toc_list)
-        bottom = h("div", {"class": "rules-bar bottom"},
-                   h("button", {"type": "button", "class": "ui-btn", "data-ui": "rules-back"},
-                     text="\u2190 " + t(lang, back_key)))
+        bottom = h("div", {"class": "rules-bar bottom"})
+        if back:
+            bottom.appendChild(h("button", {"type": "button", "class": "ui-btn",
+                                            "data-ui": "rules-back"},
+                                 text="\u2190 " + t(lang, back_key)))
         self.root.appendChild(h("div", {"class": "rules-page", "data-where": where},
                                 top, title, fair, intro, toc, body, bottom))
 
@@ -156,7 +252,7 @@ class RulesScreen:
 
     def _section(self, lang: str, game: str, p, anchor: str, values: dict, where: str):
         hid = anchor + "-h"
-        heading = h("h3", {"id": hid}, h("span", text=p.heading))
+        heading = h("h3", {"id": hid, "tabindex": "-1"}, h("span", text=p.heading))
         if p.house:
             heading.appendChild(h("span", {"class": "sr-only"}, text=" – "))
             heading.appendChild(self._badge(lang))

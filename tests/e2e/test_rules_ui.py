@@ -2,7 +2,10 @@
 lobby in Swedish and English (headings from game.rulebook, examples drawn as named cards,
 the language switch), a setting's effect shown, the rules opened from a running Dunka
 table and Back to the very same table, ``?rules=tonk`` and a bad ``?rules=`` link, and an
-axe-core audit of a rules page.
+axe-core audit of a rules page. The browser's history: opening the rules pushes one entry
+(``?rules=<game>``), the browser's Back returns to the lobby or the same table, contents
+links add no entry, a reload reopens the rules; an embedded frame of rules only offers no
+Back; leaving a lesson for the lobby drops its parameters from the URL.
 
 Uses conftest.py's fixtures: any console error, page error, failed request or request to
 another origin fails the test.
@@ -150,3 +153,105 @@ def test_rules_link_bad_link_and_accessibility(page, site):
     assert page.locator("#rules").is_hidden() and page.locator("#lobby-h").is_visible()
     saved = page.evaluate("localStorage.getItem('kortbordet.v1.session')")
     assert saved is None or json.loads(saved)  # nothing was replaced or broken
+
+
+def lobby_shown(page) -> bool:
+    return page.locator("#rules").is_hidden() and page.locator("#lobby-h").is_visible()
+
+
+def test_browser_back_from_rules_opened_in_the_lobby(page, site):
+    open_game(page, site.url + "?lang=sv")
+    entries = page.evaluate("history.length")
+    tap(page.locator("[data-ui=rules-open]"))
+    check_page(page, "durak", "sv")
+    assert page.url == site.url + "?lang=sv&rules=durak"  # the entry says where it is
+    assert page.evaluate("history.length") == entries + 1
+    page.go_back()
+    page.wait_for_function("!location.search.includes('rules')")
+    assert page.url == site.url + "?lang=sv"  # still on the site, not about:blank
+    page.wait_for_function("document.querySelector('#rules').hidden")
+    assert lobby_shown(page)
+    assert page.evaluate("document.activeElement.dataset.ui") == "rules-open"
+
+    # a contents link scrolls to its section and adds no entry: one Back is the lobby
+    tap(page.locator("[data-ui=rules-open]"))
+    tap(page.locator("#rules .rules-toc a[data-rules-link=throw_in]"))
+    page.wait_for_function("location.hash === '#r-durak-throw_in'")
+    assert page.evaluate("document.activeElement.id") == "r-durak-throw_in-h"
+    assert page.evaluate("window.scrollY") > 300
+    page.go_back()
+    page.wait_for_function("document.querySelector('#rules').hidden")
+    assert page.url == site.url + "?lang=sv" and lobby_shown(page)
+
+    # a reload of ?rules=durak opens the rules again
+    tap(page.locator("[data-ui=rules-open]"))
+    open_game(page, page.url, reload=True)
+    check_page(page, "durak", "sv")
+    assert page.url == site.url + "?lang=sv&rules=durak"
+
+
+def test_the_pages_back_button_uses_the_same_history_entry(page, site):
+    """The rules' own Back leaves the rules' entry like the browser's Back: afterwards one
+    browser Back leaves the site (no extra entry), Forward shows the rules again."""
+    open_game(page, site.url + "?lang=en")
+    tap(page.locator("[data-ui=rules-open]"))
+    tap(page.locator("#rules .rules-toc a[data-rules-link=transfer]"))
+    page.wait_for_function("location.hash === '#r-durak-transfer'")
+    tap(page.locator("#rules [data-ui=rules-back]").last)
+    page.wait_for_function("location.search === '?lang=en' && !location.hash")
+    assert lobby_shown(page)
+    page.go_forward()
+    page.wait_for_function("!document.querySelector('#rules').hidden")
+    check_page(page, "durak", "en")
+    page.keyboard.press("Escape")  # Escape is the same Back
+    page.wait_for_function("location.search === '?lang=en'")
+    assert lobby_shown(page)
+    page.go_back()
+    assert page.url == "about:blank"  # the entry before the site: nothing was added
+
+
+def test_browser_back_from_rules_returns_to_the_same_dunka_table(page, site):
+    open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
+    assert wait_settled(page) == "human"
+    page.wait_for_timeout(300)
+    state = """() => ({
+        hand: [...document.querySelectorAll('.hand .card')].map(c => c.dataset.card),
+        pile: document.querySelector('[data-pile]')?.dataset.pile,
+        waiting: document.querySelector('#table')?.dataset.waiting,
+        save: localStorage.getItem('kortbordet.v1.session')})"""
+    before = page.evaluate(state)
+    assert before["hand"] and before["save"]
+    url = page.url
+    tap(page.locator("#table [data-ui=rules-open]"))
+    check_page(page, "dunka", "en")
+    assert "rules=dunka" in page.url and "lang=en" in page.url
+    page.go_back()
+    page.wait_for_function("document.querySelector('#rules').hidden")
+    assert page.url == url
+    assert page.locator("#table").is_visible() and page.locator("#lobby-h").count() == 0
+    wait_settled(page)
+    assert page.evaluate(state) == before
+
+
+def test_an_embedded_frame_of_rules_offers_no_back_to_a_missing_table(page, site):
+    open_game(page, site.url + "?embed=1&rules=tonk&lang=en")
+    check_page(page, "tonk", "en")
+    assert page.locator("#rules [data-ui=rules-back]").count() == 0
+    assert page.locator("#table").count() == 0  # a frame of rules only starts no table
+    assert t("en", "rb_back_table") not in page.locator("#rules").inner_text()
+    page.keyboard.press("Escape")  # nothing to go back to: the rules stay
+    assert page.locator("#rules").is_visible()
+    assert page.url == site.url + "?embed=1&rules=tonk&lang=en"  # a frame adds no entries
+
+
+def test_leaving_a_lesson_for_the_lobby_drops_its_url(page, site):
+    open_game(page, site.url + "?positionfile=static/examples/durak.json&lang=sv")
+    page.wait_for_selector("#table[data-game=durak]")
+    tap(page.locator("[data-ui=lobby]").first)
+    page.locator("#lobby-h").wait_for()
+    assert page.url == site.url + "?lang=sv"  # a reload does not restart the lesson
+    tap(page.locator("[data-ui=rules-open]"))
+    assert page.url == site.url + "?lang=sv&rules=durak"
+    open_game(page, page.url, reload=True)
+    check_page(page, "durak", "sv")
+    assert page.locator("#teach").count() == 0 or page.locator("#teach").is_hidden()
