@@ -126,6 +126,11 @@ TEXTS = {
     "ev_pick_up_you": "You pick up {cards}.",
     "ev_out_you": "You are out.",
     "ev_game_over_you": "You are the Durak.",
+    "ev_attack_you": "You attack with {cards}.",
+    "ev_throw_you": "You throw in {cards}.",
+    "ev_beat_you": "You beat {target} with {card}.",
+    "ev_take_you": "You take.",
+    "ev_done_you": "You are done.",
     # results
     "result_title": "Game over",
     "result_durak": "{name} is the Durak!",

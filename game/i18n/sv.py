@@ -126,6 +126,11 @@ TEXTS = {
     "ev_pick_up_you": "Du tar upp {cards}.",
     "ev_out_you": "Du är ute.",
     "ev_game_over_you": "Du är Durak.",
+    "ev_attack_you": "Du anfaller med {cards}.",
+    "ev_throw_you": "Du lägger på {cards}.",
+    "ev_beat_you": "Du täcker {target} med {card}.",
+    "ev_take_you": "Du tar upp.",
+    "ev_done_you": "Du är klar.",
     # resultat
     "result_title": "Partiet är slut",
     "result_durak": "{name} är Durak!",

@@ -180,6 +180,11 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
 
     kind = ev.get("type")
     p = ev.get("player")
+    if p == human and kind in ("attack", "throw", "beat", "take", "done"):
+        # the human's own move in the second person ("You attack", not "You attacks")
+        return t(lang, f"ev_{kind}_you", cards=cards_names(lang, ev.get("cards", [])),
+                 card=card_name(lang, ev["card"]) if "card" in ev else "",
+                 target=card_name(lang, ev["target"]) if "target" in ev else "")
     if kind in ("attack", "throw"):
         return t(lang, "ev_" + kind, name=name(p), cards=cards_names(lang, ev.get("cards", [])))
     if kind == "beat":

@@ -353,3 +353,18 @@ def test_names_that_the_notation_cannot_hold_still_round_trip():
     text = write(positions.position_of(state, state.to_act()[0]))
     assert "names=" not in text
     assert read(text).state.names == ["Ann, the 2nd;", " Bo"]
+
+
+def test_the_humans_own_durak_moves_are_announced_in_the_second_person():
+    from game.web import model
+    players = [{"name": ""}, {"name": ""}]
+    for kind, ev in (("attack", {"cards": ["7S"]}), ("throw", {"cards": ["7S"]}),
+                     ("beat", {"card": "9S", "target": "7S"}), ("take", {}), ("done", {})):
+        en = model.describe_event("en", {"type": kind, "player": 0, **ev}, players, 0)
+        sv = model.describe_event("sv", {"type": kind, "player": 0, **ev}, players, 0)
+        assert en.startswith("You ") and "You attacks" not in en and " is done" not in en, en
+        assert sv.startswith("Du "), sv
+        assert "{" not in en + sv
+    other = model.describe_event("en", {"type": "attack", "player": 1, "cards": ["7S"]},
+                                 players, 0)
+    assert other.startswith("Computer 1 attacks")
