@@ -154,3 +154,24 @@ def test_prompts_and_error_codes():
     assert error_code(PositionError()) == "position_card_twice"
     assert error_code(SettingError("players", 9, range(2, 7))) == "setting_players"
     assert error_code(ValueError("x")) == "bad_message"
+
+
+def test_an_item_outside_the_lesson_file_is_refused_naming_the_count():
+    from game.web.teach import item_index
+    assert item_index(None, 3) == 0 and item_index("", 3) == 0
+    assert item_index("1", 3) == 0 and item_index(" 3 ", 3) == 2
+    for bad in ("0", "4", "5", "-1", "x", "1.5", "99999"):
+        assert item_index(bad, 3) is None
+    for lang in ("sv", "en"):
+        from game.i18n import t
+        text = t(lang, "teach_bad_item", path="static/examples/durak.json", item="5", count=3)
+        assert "item=5" in text and "3" in text and "{" not in text
+
+
+def test_the_positionfile_example_path_exists_at_the_site_root():
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    for lang in ("sv", "en"):
+        text = TEXTS[lang]["teach_bad_file_path"]
+        assert "static/examples/durak.json" in text
+        assert (root / "static/examples/durak.json").is_file()

@@ -59,6 +59,20 @@ def safe_file_path(text: str | None) -> str | None:
     return value
 
 
+def item_index(text, count: int) -> int | None:
+    """The 0-based index of the lesson ``item=`` names in a file of ``count`` lessons
+    (``None`` or empty: the first), or ``None`` when it is not a whole number from 1 to
+    ``count`` (the page then refuses the link, naming ``count``).
+
+    >>> item_index("2", 3), item_index(None, 3), item_index("5", 3), item_index("x", 3)
+    (1, 0, None, None)
+    """
+    value = "1" if text is None else str(text).strip() or "1"
+    if not value.isdigit() or len(value) > 4 or not 0 < int(value) <= count:
+        return None
+    return int(value) - 1
+
+
 def meld_short(cards: list[str]) -> str:
     """A meld's cards as short symbols: ``["7S", "JK.1=7"]`` -> ``"7♠ ★"``."""
     out = []
@@ -355,8 +369,13 @@ class Teach:
                     self.app.lang, "teach_bad_file_json", path=path, msg=self.error_text(e)))
                 return
             items = data.get("items") or [data]
-            item = str(query.get("item", "1")).strip()
-            index = int(item) - 1 if item.isdigit() and 0 < int(item) <= len(items) else 0
+            index = item_index(query.get("item"), len(items))
+            if index is None:
+                self.loading = False
+                item, count = str(query.get("item"))[:20], len(items)
+                self.refuse("position_file_item", lambda: t(
+                    self.app.lang, "teach_bad_item", path=path, item=item, count=count))
+                return
             entry = items[index]
             self.loading = False
             req = self.file_request(query)
