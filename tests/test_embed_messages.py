@@ -175,3 +175,59 @@ def test_the_positionfile_example_path_exists_at_the_site_root():
         text = TEXTS[lang]["teach_bad_file_path"]
         assert "static/examples/durak.json" in text
         assert (root / "static/examples/durak.json").is_file()
+
+
+def test_new_game_checks_the_game_first_and_lists_the_games():
+    with pytest.raises(MessageError) as exc:
+        read_message({"type": "new-game", "game": "poker"})
+    assert exc.value.field == "game" and exc.value.key == "msg_unknown_game"
+    assert exc.value.code == "setting_game"  # as a bad ?game= link
+    from game.i18n import t
+    for lang in ("sv", "en"):
+        text = t(lang, exc.value.key, **exc.value.params)
+        assert "poker" in text and "durak, dunka, elvakort, tonk" in text
+        assert "whole number" not in text
+
+
+def test_new_game_refuses_unknown_setting_names_naming_the_known_ones():
+    with pytest.raises(MessageError) as exc:
+        read_message({"type": "new-game", "game": "durak", "players": 2,
+                      "rules": {"bogus": 1}})
+    assert exc.value.key == "msg_unknown_setting" and exc.value.params["name"] == "bogus"
+    assert "transfer" in exc.value.params["known"]
+    ok = read_message({"type": "new-game", "game": "durak", "players": 2,
+                       "rules": {"transfer": True}})
+    assert ok["query"]["transfer"] == "on"
+
+
+def test_every_message_refusal_has_a_text_in_both_languages():
+    import re
+    from pathlib import Path
+    from game.web import embed
+    source = Path(embed.__file__).read_text(encoding="utf-8")
+    keys = set(re.findall(r'"(msg_[a-z_]+)"', source))
+    keys |= set(re.findall(r'"(msg_[a-z_]+)"',
+                           Path(embed.__file__).with_name("teach.py").read_text("utf-8")))
+    assert {"msg_unknown_game", "msg_unknown_setting", "msg_not_json"} <= keys
+    for lang in ("sv", "en"):
+        assert not [k for k in keys if k not in TEXTS[lang]], lang
+    bad = [{"type": "set-lang", "lang": "de"}, {"type": "new-game"},
+           {"type": "new-game", "game": "durak", "players": "2"},
+           {"type": "new-game", "game": "durak", "players": 2, "rules": []},
+           {"type": "load-position", "position": 5},
+           {"type": "load-position", "position": "durak", "hints": "yes"}]
+    from game.i18n import t
+    for data in bad:
+        with pytest.raises(MessageError) as exc:
+            read_message(data)
+        sv, en = (t(lang, exc.value.key, **exc.value.params) for lang in ("sv", "en"))
+        assert sv != en and "{" not in sv + en and not sv.startswith("msg_")
+
+
+def test_a_setting_error_is_told_in_the_pages_language():
+    from game.engine import SettingError
+    from game.web.teach import setting_text
+    exc = SettingError("players", 9, range(2, 7))
+    sv, en = setting_text("sv", exc), setting_text("en", exc)
+    assert "heltal från 2 till 6" in sv and "allowed" not in sv
+    assert "whole number from 2 to 6" in en and "players" in en

@@ -70,11 +70,16 @@ _ORIGIN = re.compile(r"^https?://(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]{0,61}[a-z0-
 
 class MessageError(ValueError):
     """An incoming message with bad content. ``code`` names the problem for the ``error``
-    event (``"bad_message"``); ``field`` the offending field (or ``None``)."""
+    event (``"bad_message"``); ``field`` the offending field (or ``None``); ``key`` and
+    ``params`` its sentence in ``game/i18n/teach.py`` (both languages; ``str(exc)`` is
+    English)."""
 
-    def __init__(self, field: str | None, text: str) -> None:
-        self.code = "bad_message"
+    def __init__(self, field: str | None, text: str, key: str = "msg_bad_field",
+                 code: str = "bad_message", **params: Any) -> None:
+        self.code = code
         self.field = field
+        self.key = key
+        self.params = {"field": field or "", **params}
         super().__init__(text)
 
 
@@ -113,12 +118,13 @@ def _text(msg: dict, name: str, limit: int, required: bool = False) -> str | Non
     value = msg.get(name)
     if value is None:
         if required:
-            raise MessageError(name, f"{name!r} is missing")
+            raise MessageError(name, f"{name!r} is missing", "msg_missing")
         return None
     if not isinstance(value, str) or not value.strip():
-        raise MessageError(name, f"{name!r} must be a non-empty string")
+        raise MessageError(name, f"{name!r} must be a non-empty string", "msg_not_text")
     if len(value) > limit:
-        raise MessageError(name, f"{name!r} is longer than {limit} characters")
+        raise MessageError(name, f"{name!r} is longer than {limit} characters",
+                           "msg_field_too_long", limit=limit)
     return value
 
 
@@ -130,7 +136,7 @@ def _prompt(msg: dict) -> str | dict | None:
             isinstance(v, str) and len(v) <= 300 for v in value.values()):
         return dict(value)
     raise MessageError("prompt", "'prompt' must be a string or {\"sv\": ..., \"en\": ...} "
-                                 "of at most 300 characters each")
+                                 "of at most 300 characters each", "msg_bad_prompt")
 
 
 def _url_value(value: Any) -> str:
@@ -139,7 +145,7 @@ def _url_value(value: Any) -> str:
     if value is None or isinstance(value, int) or (isinstance(value, str) and len(value) <= 40):
         return url_value(value)
     raise MessageError("rules", "a rules value must be true/false, a number, null or a "
-                                "short string")
+                                "short string", "msg_bad_rule_value")
 
 
 def read_message(data: Any) -> dict | None:
@@ -152,7 +158,10 @@ def read_message(data: Any) -> dict | None:
     "prompt": str | dict | None}`` or ``{"type": "set-lang", "lang"}``.
 
     Raises ``MessageError`` for a known type with bad fields (wrong JSON types, too long,
-    unknown language). The game and settings themselves are checked by ``parse_params``
+    unknown language; a ``new-game`` with an unknown ``game`` — checked first, code
+    ``setting_game`` — or an unknown setting name in ``rules``, naming the known ones).
+    ``exc.key``/``exc.params`` give the reason in both languages. The setting values are
+    checked by ``parse_params``
     (``SettingError``) and the position by ``positions.read`` (``PositionError``).
     """
     if not isinstance(data, dict):
@@ -161,31 +170,46 @@ def read_message(data: Any) -> dict | None:
     if kind not in MESSAGE_TYPES:
         return None
     if len(json.dumps(data, default=str)) > MAX_MESSAGE_CHARS:
-        raise MessageError(None, f"the message is longer than {MAX_MESSAGE_CHARS} characters")
+        raise MessageError(None, f"the message is longer than {MAX_MESSAGE_CHARS} characters",
+                           "msg_too_long", limit=MAX_MESSAGE_CHARS)
     if kind == "set-lang":
         lang = data.get("lang")
         if lang not in ("sv", "en"):
-            raise MessageError("lang", "'lang' must be \"sv\" or \"en\"")
+            raise MessageError("lang", "'lang' must be \"sv\" or \"en\"", "msg_bad_lang")
         return {"type": kind, "lang": lang}
     if kind == "new-game":
         game = _text(data, "game", 20, required=True)
+        from game.session import GAMES, settings
+        if game.strip().lower() not in GAMES:  # the game first: its settings depend on it
+            raise MessageError("game", f"unknown game {game!r}; games: {', '.join(GAMES)}",
+                               "msg_unknown_game", "setting_game", value=game,
+                               allowed=", ".join(GAMES))
+        game = game.strip().lower()
+        known = [name for name, _allowed in settings(game)]
         query = {"game": game}
         for name in ("players", "seed"):
             value = data.get(name)
             if value is None and name == "seed":
                 continue
             if not isinstance(value, int) or isinstance(value, bool):
-                raise MessageError(name, f"{name!r} must be a whole number")
+                raise MessageError(name, f"{name!r} must be a whole number", "msg_whole_number")
             query[name] = str(value)
         rules = data.get("rules")
         if rules is not None:
             if not isinstance(rules, dict) or len(rules) > 20:
-                raise MessageError("rules", "'rules' must be an object of settings")
+                raise MessageError("rules", "'rules' must be an object of settings",
+                                   "msg_bad_rules")
             for key, value in rules.items():
                 if not re.fullmatch(r"[a-z_0-9]{1,40}", key) or key in (
                         "game", "players", "seed", "lang", "embed", "speed", "position",
                         "expect", "prompt", "hints", "origin", "positionfile"):
-                    raise MessageError("rules", f"{key[:40]!r} is not a setting name")
+                    raise MessageError("rules", f"{key[:40]!r} is not a setting name",
+                                       "msg_unknown_setting", name=key[:40],
+                                       known=", ".join(known))
+                if key not in known:
+                    raise MessageError("rules", f"{game} has no setting {key!r}; its settings: "
+                                       f"{', '.join(known)}", "msg_unknown_setting",
+                                       name=key, known=", ".join(known))
                 query[key] = _url_value(value)
         return {"type": kind, "query": query}
     # load-position
@@ -199,7 +223,7 @@ def read_message(data: Any) -> dict | None:
     hints = data.get("hints")
     if hints is not None:
         if not isinstance(hints, bool):
-            raise MessageError("hints", "'hints' must be true or false")
+            raise MessageError("hints", "'hints' must be true or false", "msg_bad_hints")
         query["hints"] = "1" if hints else "0"
     return {"type": kind, "query": query, "prompt": prompt}
 
@@ -264,6 +288,12 @@ class Bridge:
         except Exception:
             return True
 
+    def localized(self, key: str, **params: Any) -> str:
+        """A refused message's reason in the page's language, as the ``error`` text."""
+        from ..i18n import t
+        lang = getattr(self.app, "lang", "sv")
+        return t(lang, "teach_bad_message", msg=t(lang, key, **params))
+
     def error(self, code: str, text: str) -> None:
         self.send("error", code=code, text=text)
 
@@ -279,12 +309,12 @@ class Bridge:
                 data = json.loads(str(raw)) if raw is not None and str(raw) != "undefined" \
                     else None
             except Exception:
-                self.error("bad_message", "the message is not JSON data")
+                self.error("bad_message", self.localized("msg_not_json"))
                 return
             try:
                 msg = read_message(data)
             except MessageError as exc:
-                self.error(exc.code, str(exc))
+                self.error(exc.code, self.localized(exc.key, **exc.params))
                 return
             if msg is None:
                 return

@@ -172,6 +172,20 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def setting_text(lang: str, exc: Exception) -> str:
+    """A ``SettingError`` as the page says it for a bad link (``url_bad_value``, the
+    allowed values or ``url_range``), in ``lang``; any other error as ``str(exc)``."""
+    setting = getattr(exc, "setting", None)
+    allowed = getattr(exc, "allowed", None)
+    if setting is None or allowed is None:
+        return str(exc)
+    if isinstance(allowed, range):
+        shown = t(lang, "url_range", low=allowed.start, high=allowed.stop - 1)
+    else:
+        shown = ", ".join("none" if a is None else str(a) for a in allowed)
+    return t(lang, "url_bad_value", setting=setting, value=str(exc.value)[:80], allowed=shown)
+
+
 def error_code(exc: Exception) -> str:
     """The ``error`` event code of a refused link/message: ``position_<code>`` for a
     ``PositionError``, ``setting_<name>`` for a ``SettingError``, else ``bad_message``."""
@@ -397,7 +411,7 @@ class Teach:
             key = f"position_{code}"
             text = t(lang, key, **_spoken(lang, getattr(exc, "params", {}) or {}))
             return text if text != key else str(exc)
-        return str(exc)
+        return setting_text(lang, exc)
 
     def refuse(self, code: str, make) -> None:
         """Show why a position (or a link, a file, a message) was refused, and tell the
@@ -687,7 +701,7 @@ class Teach:
         if kind == "load-position":
             if req.get("position") is None:
                 self.send("error", code="bad_message",
-                          text=t(lang, "teach_bad_message", msg="no position"))
+                          text=t(lang, "teach_bad_message", msg=t(lang, "msg_no_position")))
                 return
             if isinstance(msg.get("prompt"), dict):
                 req["prompt"] = msg["prompt"]
@@ -703,7 +717,7 @@ class Teach:
                 session = Session.new(req["game"], req.get("rules") or {}, players, seed)
             except ValueError as exc:
                 self.send("error", code=error_code(exc),
-                          text=t(lang, "teach_bad_message", msg=str(exc)))
+                          text=t(lang, "teach_bad_message", msg=self.error_text(exc)))
                 return
             self.forget()
             self.over_sent = False
