@@ -26,7 +26,8 @@ Fields of every game:
                          seat ``i + 1`` sits to the left of seat ``i``); their number is the
                          number of players
 ``you=0``                the learner's seat (default 0)
-``names=Ann,Bo``         player names (default ``P1,P2,...``), at most 24 characters each
+``names=Ann,Bo``         player names (default ``P1,P2,...``, which the page replaces by
+                         its usual names, "Du"/"Dator 1"), at most 24 characters each
 ``seed=7``               the seed of the hidden cards and of the game's later shuffles
 ``dealer=2``             the dealer (default: the last seat; Tonk: the seat before ``turn``)
 ``k1=QS,QH``             cards of seat 1 that everyone saw it pick up (public memory)
@@ -165,6 +166,10 @@ class Position:
     names: list
     human: int
     state: Any
+    named: bool = True
+    """False when the text gave no ``names=``: ``names`` are then the placeholders
+    ``P1, P2, ...`` and a page shows its usual names instead (``Session.from_position``'s
+    ``names``)."""
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -824,7 +829,8 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
                             "this position", seat=you)
     fixed = _fixed(game)
     return Position(game=game, rules={k: v for k, v in rules.to_dict().items() if k not in fixed},
-                    names=list(state.names), human=you, state=state)
+                    names=list(state.names), human=you, state=state,
+                    named="names" in fields)
 
 
 def _fixed(game: str) -> dict:

@@ -260,21 +260,29 @@ class Session:
         return cls(game, rules_obj, players, seed, series, state)
 
     @classmethod
-    def from_position(cls, position, level: str = "normal") -> "Session":
+    def from_position(cls, position, level: str = "normal",
+                      names: list[str] | None = None) -> "Session":
         """A session that plays on from a teaching ``position`` (``game.positions``): the
         learner at ``position.human`` (kind human), every other seat a computer player of
         ``level``; the state is a copy of ``position.state``. Its saves round-trip like any
-        session's. Raises ``SettingError`` for a bad level or player list."""
+        session's. ``names`` (one per seat): the names to use when the position gave none
+        (``position.named`` False; the page's usual "Du"/"Dator 1"); ignored otherwise.
+        Raises ``SettingError`` for a bad level or player list."""
         if level not in LEVELS:
             raise SettingError("level", level, LEVELS)
         game = position.game
         module = game_module(game)
         low, high = GAMES[game]["players"]
+        data = position.state.to_dict()
+        seat_names = list(position.names)
+        if names is not None and not getattr(position, "named", True) \
+                and len(names) == len(seat_names):
+            seat_names = data["names"] = [str(x) for x in names]
         players = _check_players(
             [{"name": name, "kind": "human"} if seat == position.human else
              {"name": name, "kind": "bot", "level": level}
-             for seat, name in enumerate(position.names)], low, high)
-        state = module.State.from_dict(position.state.to_dict())
+             for seat, name in enumerate(seat_names)], low, high)
+        state = module.State.from_dict(data)
         series = None
         if GAMES[game]["series"]:
             from .records import DurakSeries

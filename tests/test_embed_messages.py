@@ -231,3 +231,11 @@ def test_a_setting_error_is_told_in_the_pages_language():
     sv, en = setting_text("sv", exc), setting_text("en", exc)
     assert "heltal från 2 till 6" in sv and "allowed" not in sv
     assert "whole number from 2 to 6" in en and "players" in en
+
+
+def test_an_invalid_origin_fails_closed():
+    from game.web.embed import origin_policy
+    assert origin_policy(None) == (None, False) and origin_policy("") == (None, False)
+    assert origin_policy("https://Example.org") == ("https://example.org", False)
+    for bad in ("javascript:alert(1)", "*", "https://example.org/page", "null"):
+        assert origin_policy(bad) == (None, True), bad

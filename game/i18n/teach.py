@@ -15,6 +15,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "teach_why": "Varför: {why}",
         "teach_retry": "Försök igen",
         "teach_continue": "Spela vidare",
+        "teach_choose": "Välj Försök igen eller Spela vidare.",
         "teach_loading": "Läser in ställningen …",
         "teach_bad_position": "Ställningen kan inte visas: {msg}",
         "teach_bad_file_path": "positionfile måste vara en relativ sökväg till en .json-fil "
@@ -77,6 +78,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "teach_why": "Why: {why}",
         "teach_retry": "Try again",
         "teach_continue": "Play on",
+        "teach_choose": "Choose Try again or Play on.",
         "teach_loading": "Loading the position …",
         "teach_bad_position": "This position cannot be shown: {msg}",
         "teach_bad_file_path": "positionfile must be a relative path to a .json file next to "

@@ -18,15 +18,20 @@ type          fields
 ``expected``  ``correct`` (bool), ``expected`` (the position's answer), ``played``
 ``gameover``  ``outcome`` (the engine's outcome, JSON), ``summary`` (the result line shown)
 ``error``     ``code``: ``position_<code>`` (a refused position, ``game.positions``),
-              ``setting_<name>`` (a bad setting), ``bad_message``, ``bad_origin``,
-              ``position_file_path``, ``position_file_fetch``; ``text`` (the sentence shown)
+              ``setting_<name>`` (a bad setting), ``bad_message``, (``bad_origin`` is never sent:
+              an invalid ``origin=`` sends nothing at all),
+              ``position_file_path``, ``position_file_fetch``, ``position_file_item``;
+              ``text`` (the sentence shown)
 ============  ============================================================================
 
 ``ready`` is sent after boot, after every ``new-game``/``load-position`` and after a
 ``set-lang``; ``expected`` once, for the learner's first move in a position with ``expect``.
 
 The target origin is the ``?origin=`` URL parameter when it is a valid origin
-(``https://example.org``, ``http://localhost:8080``; see ``valid_origin``), else ``"*"``.
+(``https://example.org``, ``http://localhost:8080``; see ``valid_origin``), ``"*"`` when
+no ``origin=`` is given. An invalid ``origin=`` fails closed (``origin_policy``): no event
+is sent, not even ``ready`` or ``error``, and no message is accepted; the frame shows the
+bad-link message.
 When ``?origin=`` is set and the browser reports the embedding page's origin
 (``location.ancestorOrigins``) as another one, nothing is sent at all.
 Events only ever carry what the learner sees on the table (their own moves, the moves the
@@ -101,6 +106,24 @@ def valid_origin(text: str | None) -> str | None:
     if port is not None and port.isdigit() and not 0 < int(port) < 65536:
         return None
     return value
+
+
+def origin_policy(text: str | None) -> tuple[str | None, bool]:
+    """How the bridge talks for an ``?origin=`` value: ``(origin, closed)``.
+
+    No ``origin=`` (``None`` or empty): ``(None, False)`` — events go to ``"*"``, messages
+    are accepted from the parent window. A valid origin: ``(origin, False)`` — events go
+    only there, messages only from there. An invalid one (``javascript:alert(1)``):
+    ``(None, True)`` — fail closed: nothing is sent and nothing is accepted (the frame
+    shows the bad-link message).
+
+    >>> origin_policy("javascript:alert(1)"), origin_policy(None)
+    ((None, True), (None, False))
+    """
+    if text is None or (isinstance(text, str) and not text.strip()):
+        return None, False
+    origin = valid_origin(text)
+    return origin, origin is None
 
 
 def event(kind: str, **fields: Any) -> dict:
@@ -240,9 +263,9 @@ def _same(a, b) -> bool:
 class Bridge:
     """The page's side of the embedding API (see the module docstring).
 
-    ``Bridge(app, origin)``: ``origin`` is the ``?origin=`` URL value (validated here; an
-    invalid one is ignored: events go to ``"*"`` and incoming messages are then accepted
-    only from the parent window). ``send(kind, **fields)`` posts an event when framed;
+    ``Bridge(app, origin)``: ``origin`` is the ``?origin=`` URL value (validated here by
+    ``origin_policy``; an invalid one closes the bridge: no event is sent and no message
+    is accepted). ``send(kind, **fields)`` posts an event when framed;
     ``on_message`` is the window listener; it hands valid messages to
     ``app.embed_message(msg)`` and answers bad ones with an ``error`` event.
     """
@@ -253,20 +276,20 @@ class Bridge:
 
         self.app = app
         self.window = window
-        self.origin = valid_origin(origin)
+        self.origin, self.closed = origin_policy(origin)
         self.framed = not _same(window.parent, window)
         self.sent: list[dict] = []  # the last events sent (kept short; for debugging)
         self._proxy = create_proxy(self.on_message)
         window.addEventListener("message", self._proxy)
 
     def set_origin(self, origin: str | None) -> None:
-        self.origin = valid_origin(origin)
+        self.origin, self.closed = origin_policy(origin)
 
     def send(self, kind: str, **fields: Any) -> None:
         """Post one event to the parent (nothing when the page is not framed)."""
         msg = event(kind, **fields)
         self.sent = (self.sent + [msg])[-20:]
-        if not self.framed or not self.parent_matches():
+        if not self.framed or self.closed or not self.parent_matches():
             return
         import js
         try:
@@ -300,7 +323,7 @@ class Bridge:
     def on_message(self, ev) -> None:
         import js
         try:
-            if not self.framed or not _same(ev.source, self.window.parent):
+            if not self.framed or self.closed or not _same(ev.source, self.window.parent):
                 return
             if self.origin is not None and str(ev.origin) != self.origin:
                 return

@@ -73,6 +73,20 @@ def item_index(text, count: int) -> int | None:
     return int(value) - 1
 
 
+def seat_names(lang: str, n: int, human: int) -> list[str]:
+    """The page's usual names for a position without ``names=``: "Du"/"You" for the
+    learner, "Dator 1"/"Computer 1", ... for the others in seat order (as a normal game
+    names them)."""
+    out, bot = [], 0
+    for seat in range(n):
+        if seat == human:
+            out.append(t(lang, "you"))
+        else:
+            bot += 1
+            out.append(t(lang, "bot_name", n=bot))
+    return out
+
+
 def meld_short(cards: list[str]) -> str:
     """A meld's cards as short symbols: ``["7S", "JK.1=7"]`` -> ``"7♠ ★"``."""
     out = []
@@ -258,6 +272,14 @@ class Teach:
             return s.human in s.state.to_act()
         return not self.answer.get("go_on")
 
+    def waiting_for_choice(self) -> bool:
+        """After the learner's move in a lesson with ``expect``: the computer players wait
+        for "Play on" (``holding``), and the status line asks for Try again or Play on."""
+        s = self.app.session
+        return bool(self.active and self.expect and self.answer is not None
+                    and not self.answer.get("go_on") and s is not None
+                    and not s.state.is_over())
+
     def send(self, kind: str, **fields) -> None:
         if self.bridge is not None:
             self.bridge.send(kind, **fields)
@@ -340,10 +362,9 @@ class Teach:
         hints = str(query.get("hints", "")).strip().lower()
         self.hints = True if hints in ("1", "on", "true", "yes") else \
             False if hints in ("0", "off", "false", "no") else None
-        self.bridge = Bridge(self.app, self.origin)
-        if origin and self.origin is None:
+        self.bridge = Bridge(self.app, origin)  # an invalid origin closes it (fail closed)
+        if self.bridge.closed:  # shown in the frame; nothing is sent to any parent
             self.app.set_notice(t(self.app.lang, "teach_bad_origin"), "warn")
-            self.send("error", code="bad_origin", text=t(self.app.lang, "teach_bad_origin"))
 
     def wants_file(self, query: dict) -> bool:
         return "positionfile" in query and "position" not in query
@@ -432,7 +453,8 @@ class Teach:
         if position is None:
             return False
         try:
-            session = Session.from_position(position, req.get("level") or "normal")
+            session = Session.from_position(position, req.get("level") or "normal",
+                                            self.names_for(position))
         except ValueError as exc:
             self.refuse(error_code(exc), lambda e=exc: self.error_text(e))
             return False
@@ -524,13 +546,18 @@ class Teach:
         elif ui == "teach-continue":
             self.go_on()
 
+    def names_for(self, position) -> list[str]:
+        """The usual localized seat names for a position that gave none."""
+        return seat_names(self.app.lang, len(position.names), position.human)
+
     def retry(self) -> None:
         """The position again, as given."""
         from game.session import Session
         if not self.active:
             return
         self.app.cancel_timer()
-        self._begin(Session.from_position(self.position, self.level))
+        self._begin(Session.from_position(self.position, self.level,
+                                          self.names_for(self.position)))
         self.app.table = None
         self.app.log_events = []
         self.app.reason_text = ""
@@ -540,7 +567,7 @@ class Teach:
         """After an answer: the computer players play on."""
         if self.answer is not None:
             self.answer["go_on"] = True
-        self.render_box()
+        self.app.render()  # the box and the status line (no longer "Choose …")
         self.app.schedule()
 
     def show_hint(self) -> None:
@@ -556,9 +583,25 @@ class Teach:
             print("Kortbordet: hint failed:", exc)
             hint = None
         self.hint = hint
-        move, why = hint_texts(app.lang, hint, self.melds())
-        app.show_text(f"{move} {why}".strip())
+        self.hint_shown = None  # the hint is kept as data; its text follows the language
+        self.show_hint_text()
         self.highlight()
+
+    def show_hint_text(self) -> None:
+        """Write the shown hint (``self.hint``: action + code) in the reason line in the
+        current language; after a language switch the same hint is written anew, like
+        the feedback of ``render_box``. Nothing when the reason line shows something
+        else by now (another explanation replaced the hint)."""
+        app = self.app
+        shown = getattr(self, "hint_shown", None)
+        if shown is not None and getattr(app, "reason_text", None) != shown:
+            self.hint_shown = None
+            return
+        move, why = hint_texts(app.lang, self.hint, self.melds())
+        text = f"{move} {why}".strip()
+        if text != getattr(app, "reason_text", None):
+            app.show_text(text)
+        self.hint_shown = text
 
     def melds(self) -> dict[int, list[str]]:
         v = self.app.view or {}
@@ -603,6 +646,13 @@ class Teach:
         if self.error and id(self.app.session) != getattr(self, "error_session", None):
             self.error = None  # a refused link's message goes once another table is shown
         self.render_box()
+        if self.waiting_for_choice():  # not "Bo is thinking…": nobody moves until Play on
+            from pyscript import document
+            line = document.getElementById("status-line")
+            if line is not None:
+                line.textContent = t(self.app.lang, "teach_choose")
+        if getattr(self, "hint_shown", None) is not None:
+            self.show_hint_text()  # the language may have changed
         if self.hint:
             self.highlight()
 

@@ -219,6 +219,32 @@ def test_a_frame_with_another_origin_set_neither_sends_nor_listens(page, site):
                 if e["frame"] not in FRAMES]
 
 
+def test_an_invalid_origin_fails_closed_and_says_so_in_the_frame(page, site):
+    """``origin=javascript:alert(1)``: the frame sends nothing (no error, no ready), takes
+    no message from its parent, and shows the bad-link message itself."""
+    page.goto(site.url + TEACH, wait_until="domcontentloaded")
+    page.evaluate("""() => {
+        const f = document.createElement('iframe');
+        f.id = 'frame-badorigin'; f.title = 'bad origin';
+        window.badOriginGot = [];
+        window.addEventListener('message', (ev) => {
+            if (ev.source === f.contentWindow) window.badOriginGot.push(ev.data);
+        });
+        f.src = '../../index.html?embed=1&lang=en&game=durak&players=2'
+              + '&origin=javascript:alert(1)';
+        document.body.appendChild(f);
+    }""")
+    frame = page.locator("#frame-badorigin").element_handle().content_frame()
+    frame.wait_for_function("document.documentElement.dataset.boot === 'ready'",
+                            timeout=FRAME_BOOT_MS)
+    page.evaluate("document.getElementById('frame-badorigin').contentWindow"
+                  ".postMessage({type: 'set-lang', lang: 'sv'}, '*')")
+    page.wait_for_timeout(800)
+    assert frame.evaluate("document.documentElement.lang") == "en"
+    assert "origin must be an origin" in frame.locator("body").inner_text()
+    assert page.evaluate("window.badOriginGot") == []  # not even error or ready
+
+
 def seed_saved_game(page, site) -> str:
     open_game(page, site.url + "?game=durak&players=2&seed=11&speed=instant")
     wait_settled(page)
@@ -278,14 +304,20 @@ def test_a_wrong_answer_is_explained_and_the_position_can_be_tried_again(page, s
     assert page.locator(".hand [data-card='9H']").count() == 1
     assert page.locator(".bout [data-card]").count() == 0
     assert page.locator("[data-ui=teach-continue]").is_visible()
+    # the status line says what it waits for, not "Bo is thinking…"
+    assert page.locator("#status-line").inner_text() == "Choose Try again or Play on."
     tap(page.locator("[data-ui=teach-retry]"))
     page.wait_for_selector("#teach-feedback", state="detached")
     assert page.locator(".hand .card").count() == 6
     tap(page.locator(".hand [data-card='10H']"))
     page.wait_for_selector("#teach-feedback[data-correct=true]")
     assert page.locator(".teach-verdict").inner_text().startswith("Right!")
+    page.wait_for_timeout(800)
+    assert page.locator("#status-line").inner_text() == "Choose Try again or Play on."
+    assert page.locator(".bout [data-card]").count() == 2  # nobody moved after the answer
     tap(page.locator("[data-ui=teach-continue]"))
     page.wait_for_function("!document.querySelector('[data-ui=teach-continue]')")
+    assert page.locator("#status-line").inner_text() != "Choose Try again or Play on."
 
 
 @pytest.mark.parametrize("link, words", [
@@ -328,6 +360,15 @@ def test_the_hint_button_is_a_preference_and_shows_a_legal_move(page, site):
     assert re.search(r"Hint: (attack|beat|throw|take|transfer)", reason.inner_text())
     # the hint is not played: the hand is unchanged
     assert page.locator(".hand .card").count() == 6
+    # a language switch writes the same hint anew in the new language
+    english = reason.inner_text()
+    tap(page.locator("#lang-switch"))
+    page.wait_for_function("document.getElementById('reason').textContent.startsWith('Tips:')")
+    assert not re.search(r"\b(attack|beat|take|Hint)\b", reason.inner_text()), \
+        reason.inner_text()
+    tap(page.locator("#lang-switch"))
+    page.wait_for_function("document.getElementById('reason').textContent.startsWith('Hint:')")
+    assert reason.inner_text() == english
     # switched off again: no button
     page.locator("#pref-hints").uncheck()
     assert page.locator("[data-ui=teach-hint]").count() == 0

@@ -196,3 +196,19 @@ def test_parse_params_refuses_a_bad_hints_value():
     with pytest.raises(SettingError):
         parse_params({"position": TONK, "hints": "sometimes"})
     assert parse_params({"position": TONK, "hints": "off"})["hints"] is False
+
+
+def test_a_position_without_names_gets_the_pages_usual_names():
+    from game.web.teach import seat_names
+    p = read("durak;h0=7S,9S,QH;h1=?5;h2=?5;trump=6H")
+    assert p.named is False and p.names == ["P1", "P2", "P3"]
+    assert seat_names("sv", 3, 0) == ["Du", "Dator 1", "Dator 2"]
+    assert seat_names("en", 3, 1) == ["Computer 1", "You", "Computer 2"]
+    s = Session.from_position(p, names=seat_names("sv", 3, 0))
+    assert [pl["name"] for pl in s.players] == ["Du", "Dator 1", "Dator 2"]
+    assert s.state.names == ["Du", "Dator 1", "Dator 2"]
+    assert "P1" not in positions.write(p)  # the placeholders are not written
+    named = read("durak;h0=7S;h1=?5;trump=6H;names=Ann,Bo")
+    assert named.named is True
+    s = Session.from_position(named, names=seat_names("sv", 2, 0))
+    assert [pl["name"] for pl in s.players] == ["Ann", "Bo"]
