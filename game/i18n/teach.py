@@ -21,8 +21,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "teach_bad_file_path": "positionfile måste vara en relativ sökväg till en .json-fil "
                                "bredvid sidan (till exempel static/examples/durak.json).",
         "teach_bad_file_fetch": "Filen {path} kunde inte läsas ({why}).",
-        "teach_bad_item": "item={item} finns inte: filen {path} har {count} lektioner "
-                          "(item=1 till item={count}).",
+        "teach_bad_item": "item={item} finns inte: filen {path} har lektionerna item=1 "
+                          "till item={count} ({count} totalt).",
         "teach_bad_file_json": "Filen {path} innehåller ingen giltig ställning: {msg}",
         "teach_bad_origin": "origin måste vara en ursprungsadress som https://example.org.",
         "teach_bad_message": "Meddelandet avvisades: {msg}",
@@ -84,8 +84,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "teach_bad_file_path": "positionfile must be a relative path to a .json file next to "
                                "the page (for example static/examples/durak.json).",
         "teach_bad_file_fetch": "The file {path} could not be read ({why}).",
-        "teach_bad_item": "There is no item={item}: the file {path} holds {count} lessons "
-                          "(item=1 to item={count}).",
+        "teach_bad_item": "There is no item={item}: the file {path} has the lessons item=1 "
+                          "to item={count} ({count} in all).",
         "teach_bad_file_json": "The file {path} holds no valid position: {msg}",
         "teach_bad_origin": "origin must be an origin such as https://example.org.",
         "teach_bad_message": "The message was refused: {msg}",
