@@ -20,6 +20,17 @@ enumerate candidate runs by suit, then read the sets off the remaining cards ran
 set always takes every remaining card of its rank), and share the jokers out by counting.
 Card multiplicities are packed into one integer (4 bits per card type) so that "does this
 meld still fit in the hand" is one subtraction.
+
+Work budget: a player who claims nearly every discard can hold 60-80 cards, and the exact
+searches grow exponentially with the hand. Every search therefore counts its nodes (one per
+candidate meld tried and one per step of the set walk) and stops after ``budget`` nodes
+(``SEARCH_BUDGET`` by default; deterministic, never a clock). A search that finishes within
+the budget is exact; one that runs out returns the best found within that many nodes:
+``best_contract`` / ``best_melds`` the best valid arrangement found so far (if none yet, a
+greedy one: disjoint runs needing the fewest jokers first, then the sets, itself limited to
+``GREEDY_BUDGET`` more nodes), ``contract_arrangements`` the arrangements found so far.
+Hands of up to ~25 cards finish far inside the budget (tests/engine/test_meld_budget.py).
+``search_nodes()`` tells how many nodes the last search used.
 """
 
 from __future__ import annotations
@@ -35,6 +46,7 @@ __all__ = [
     "melds_from", "lay_off_options", "replace_joker", "Contract", "DUNKA_CONTRACTS",
     "ELVAKORT_CONTRACTS", "Arrangement", "contract_arrangements", "best_contract",
     "best_melds", "dunka_value", "elvakort_value", "tonk_value", "DEFAULT_LIMIT",
+    "SEARCH_BUDGET", "GREEDY_BUDGET", "search_nodes",
 ]
 
 SET, RUN = "set", "run"
@@ -42,6 +54,24 @@ _SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
 _BIG = 1 << 20
 DEFAULT_LIMIT = 1000
 """How many arrangements ``contract_arrangements`` returns at most unless told otherwise."""
+SEARCH_BUDGET = 100_000
+"""Search nodes a meld search may use by default (see the module docstring): about 0.1-0.3 s
+in CPython on the largest hands; exact for every normal hand."""
+GREEDY_BUDGET = 20_000
+"""Extra nodes for the greedy fallback when a budgeted search found nothing."""
+
+_last_nodes = [0]
+
+
+def search_nodes() -> int:
+    """How many nodes the last ``best_contract`` / ``best_melds`` /
+    ``contract_arrangements`` call used (at most its budget, plus ``GREEDY_BUDGET`` for the
+    greedy fallback)."""
+    return _last_nodes[0]
+
+
+class _OutOfBudget(Exception):
+    """Raised inside a search when its node budget is spent."""
 
 
 class MeldError(ValueError):
@@ -740,8 +770,11 @@ class _Best:
 
     def __init__(self, hand: Sequence[Card], rules: MeldRules, values: Callable[[Card], int],
                  sets: int, runs: int, set_size: int, run_size: int, use_all: bool,
-                 extra: bool) -> None:
+                 extra: bool, budget: int | None = None) -> None:
         self.rules, self.values = rules, values
+        self.budget = SEARCH_BUDGET if budget is None else budget
+        self.nodes = 0
+        self.exhausted = False
         self.h = h = _Hand(hand, lambda c: (-values(c), card_key(c)))
         self.J = len(h.jokers) if rules.jokers else 0
         self.jpref = [0]
@@ -774,9 +807,44 @@ class _Best:
     def solve(self):
         if self.use_all and self.h.jokers and not self.rules.jokers:
             return None
-        if self.R == 0 or self.cands:
-            self._runs(0, self.h.packed, 0, 0, 0, 0, 0, [])
+        try:
+            if self.R == 0 or self.cands:
+                self._runs(0, self.h.packed, 0, 0, 0, 0, 0, [])
+        except _OutOfBudget:  # the node that went over was not searched
+            self.nodes = self.budget
+            self.exhausted = True
+            if self.best is None:
+                self._greedy()
+        _last_nodes[0] = self.nodes
         return self.best
+
+    def _greedy(self) -> None:
+        """The fallback when the budget ran out before any arrangement was found: take
+        disjoint runs greedily (fewest jokers needed, then most points), then search the
+        sets on what is left, within ``GREEDY_BUDGET`` more nodes."""
+        self.budget = self.nodes + GREEDY_BUDGET
+        rest, value, used, need, cap, chosen = self.h.packed, 0, 0, 0, 0, []
+        G = _GUARD
+        order = sorted(range(len(self.cands)), key=lambda i: (self.cands[i][3], i))
+        for i in order:
+            if len(chosen) >= self.R:
+                break
+            self.nodes += 1
+            mask, val, n, nd, cp = self.cands[i][:5]
+            if need + nd > self.J:
+                continue
+            x = rest + G - mask
+            if x & G != G:
+                continue
+            rest = x - G
+            chosen.append(i)
+            value, used, need, cap = value + val, used + n, need + nd, cap + cp
+        if len(chosen) < self.R:
+            return
+        try:
+            self._sets(rest, value, used, need, cap, sorted(chosen))
+        except _OutOfBudget:
+            self.nodes = self.budget
 
     def _runs(self, start, rest, count, value, used, need, cap, chosen):
         if count >= self.R:
@@ -786,6 +854,9 @@ class _Best:
         J, G = self.J, _GUARD
         cands = self.cands
         for i in range(start, len(cands)):
+            self.nodes += 1
+            if self.nodes > self.budget:
+                raise _OutOfBudget
             mask, val, n, nd, cp = cands[i][:5]
             if need + nd > J:
                 continue
@@ -824,6 +895,9 @@ class _Best:
         ks = [0] * len(opts)
 
         def walk(i, sets, value, need, cap, absorbed):
+            self.nodes += 1
+            if self.nodes > self.budget:
+                raise _OutOfBudget
             if i == len(opts):
                 if sets < S or (sets > S and not self.extra):
                     return
@@ -928,7 +1002,7 @@ def _extend(low: int, high: int, extra: int, rules: MeldRules) -> tuple[int, int
 
 def best_contract(hand: Iterable[Card], contract: Contract, rules: MeldRules,
                   values: Callable[[Card], int] = dunka_value, *, use_all: bool = False,
-                  extra: bool = False) -> Arrangement | None:
+                  extra: bool = False, budget: int | None = None) -> Arrangement | None:
     """The arrangement laying down exactly ``contract`` from ``hand`` that leaves the fewest
     points in hand, or ``None`` if the hand does not hold the contract.
 
@@ -937,7 +1011,10 @@ def best_contract(hand: Iterable[Card], contract: Contract, rules: MeldRules,
     once: DUN-15, ELV-10), else ``None``. ``extra=True``: further melds by ``rules`` may be
     laid with the contract (one reading of ELV-7 "at least the contract's melds"); it needs
     the contract's sizes to equal the rules' (``ValueError`` otherwise). Exact, never greedy,
-    no card used twice (RC-1, RC-2, RC-3). Ties go to the first found (deterministic).
+    no card used twice (RC-1, RC-2, RC-3), when the search finishes within ``budget`` nodes
+    (``None``: ``SEARCH_BUDGET``); else the best found within that many nodes, or a greedy
+    arrangement, or ``None`` if neither found one (see the module docstring). Ties go to the
+    first found (deterministic).
 
     ``values`` gives a card's points; equal cards (same rank and suit, or two jokers) must
     have equal points. Raises ``MeldError`` if a card is given twice.
@@ -947,20 +1024,22 @@ def best_contract(hand: Iterable[Card], contract: Contract, rules: MeldRules,
     size_run = max(contract.run_size, rules.min_run)
     size_set = max(contract.set_size, rules.min_set)
     search = _Best(list(hand), rules, values, contract.sets, contract.runs, size_set,
-                   size_run, use_all, extra)
+                   size_run, use_all, extra, budget)
     search.solve()
     return search.arrangement()
 
 
 def best_melds(hand: Iterable[Card], rules: MeldRules,
                values: Callable[[Card], int] = tonk_value, *,
-               use_all: bool = False) -> Arrangement | None:
+               use_all: bool = False, budget: int | None = None) -> Arrangement | None:
     """Any number of valid melds from ``hand`` leaving the fewest points in hand (Tonk's
     spreads, TONK-7; Elvakort's further melds, ELV-8). Exact (RC-1 … RC-3); an arrangement
     with no melds when nothing can be melded. With ``use_all=True`` returns ``None`` unless
-    every card can be melded. Raises ``MeldError`` if a card is given twice."""
+    every card can be melded. Exact when the search finishes within ``budget`` nodes
+    (``None``: ``SEARCH_BUDGET``), else the best found within that many nodes (module
+    docstring). Raises ``MeldError`` if a card is given twice."""
     search = _Best(list(hand), rules, values, 0, 0, rules.min_set, rules.min_run,
-                   use_all, True)
+                   use_all, True, budget)
     search.solve()
     return search.arrangement()
 
@@ -1014,17 +1093,21 @@ def _run_readings(hand: _Hand, rules: MeldRules, size: int, jokers: int):
 
 
 def contract_arrangements(cards: Iterable[Card], contract: Contract, rules: MeldRules, *,
-                          use_all: bool = False, limit: int | None = DEFAULT_LIMIT
-                          ) -> list[Arrangement]:
+                          use_all: bool = False, limit: int | None = DEFAULT_LIMIT,
+                          budget: int | None = None) -> list[Arrangement]:
     """Every distinct way to lay down exactly ``contract`` from ``cards`` (each meld possibly
     longer than its base size, DUN-4; any cards may stay in hand unless ``use_all``, DUN-15).
 
     "Distinct" compares what the cards are (rank, suit, what each joker stands for), not
     which copy of a card is used. At most ``limit`` arrangements (``None``: all), in a
     deterministic order: sets by rank, then runs by suit and position. No card is used
-    twice (RC-1). Raises ``MeldError`` if a card is given twice.
+    twice (RC-1). The walk stops after ``budget`` nodes (``None``: ``SEARCH_BUDGET``) and
+    then returns the arrangements found so far, in the same order (module docstring).
+    Raises ``MeldError`` if a card is given twice.
     """
     cards = list(cards)
+    budget = SEARCH_BUDGET if budget is None else budget
+    nodes = [0]
     h = _Hand(cards, card_key)
     J = len(h.jokers)
     size_set = max(contract.set_size, rules.min_set)
@@ -1047,6 +1130,9 @@ def contract_arrangements(cards: Iterable[Card], contract: Contract, rules: Meld
                 out.append(_build(h, picks, rules))
             return
         for i in range(start, len(readings)):
+            nodes[0] += 1
+            if nodes[0] > budget:
+                raise _OutOfBudget
             packed, j, desc = readings[i]
             if jokers + j > J:
                 continue
@@ -1059,7 +1145,11 @@ def contract_arrangements(cards: Iterable[Card], contract: Contract, rules: Meld
             if limit is not None and len(out) >= limit:
                 return
 
-    walk(0, 0, 0, h.packed, 0)
+    try:
+        walk(0, 0, 0, h.packed, 0)
+    except _OutOfBudget:  # the node that went over was not searched
+        nodes[0] = budget
+    _last_nodes[0] = nodes[0]
     return out
 
 
