@@ -5,6 +5,9 @@ static/vendor/pyodide/   the files pyodide.mjs loads at boot (checked in the bro
                          see tests/e2e/test_boot.py, which fails on any missing file)
 static/vendor/pyscript/  @pyscript/core's dist/ without source maps: core.js, core.css
                          and every chunk core.js may import
+static/vendor/fake-indexeddb/  fake-indexeddb's ES modules (build/esm, auto/index.mjs):
+                         an in-memory IndexedDB that static/js/start.mjs installs only where
+                         the browser denies IndexedDB (PyScript cannot boot without one)
 
 Idempotent: only changed files are copied, files no longer wanted are removed.
 Standard library only (runs before any virtual environment exists).
@@ -41,6 +44,11 @@ def wanted() -> dict[Path, Path]:
     for src in sorted(dist.rglob("*")):
         if src.is_file() and not src.name.endswith(".map"):
             files[VENDOR / "pyscript" / src.relative_to(dist)] = src
+    fidb = ROOT / "node_modules" / "fake-indexeddb"
+    for src in sorted((fidb / "build" / "esm").rglob("*.js")):
+        files[VENDOR / "fake-indexeddb" / src.relative_to(fidb)] = src
+    for name in ("auto/index.mjs", "LICENSE"):
+        files[VENDOR / "fake-indexeddb" / name] = fidb / name
     missing = [str(s) for s in files.values() if not s.is_file()]
     if missing:
         sys.exit("vendor: missing in node_modules (run `npm ci`): " + ", ".join(missing))

@@ -49,11 +49,39 @@ def table_for(app, game: str):
     return getattr(importlib.import_module(module), cls)(app)
 
 
+class MemoryStorage:
+    """Stands in for ``localStorage`` where the browser denies it (a frame inside a page of
+    another site with third-party storage blocked, some private modes): the same
+    ``getItem``/``setItem``/``removeItem``, nothing outlives the page."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def getItem(self, key: str):  # noqa: N802 (the Web Storage API's names)
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.items[key] = str(value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.items.pop(key, None)
+
+
+def local_storage():
+    """``window.localStorage``, or a ``MemoryStorage`` when reading it raises."""
+    try:
+        store = window.localStorage
+        store.getItem("kortbordet.probe")
+        return store
+    except Exception:
+        return MemoryStorage()
+
+
 class App:
     """The whole page. ``start()`` decides between a URL game, a saved game and the lobby."""
 
     def __init__(self) -> None:
-        self.store = window.localStorage
+        self.store = local_storage()
         self.prefs = saves.load_prefs(self._get(saves.PREFS_KEY))
         self.lang = self.prefs["lang"] or pick_lang(str(window.navigator.language or ""))
         self.speed = self.prefs["speed"]
