@@ -175,7 +175,7 @@ class DunkaTable(TableView):
                 entry = done.get(r)
                 text = "" if entry is None else str(entry["points"][seat])
                 if entry is not None and entry.get("out") == seat:
-                    text = "0 ✓" if lang == "en" else "0 ✓"
+                    text += " ✓"   # went out (Dunka: 0 points; Elvakort: table + 50)
                 row.appendChild(h("td", {"class": "n"}, text=text))
             body.appendChild(row)
         totals = sheet["totals"]

@@ -21,6 +21,11 @@ def test_full_elvakort_game_to_the_final_scoresheet(page, site):
     assert len(rows) == 6 and all(all(c != "" for c in row) for row in rows)
     totals = [int(x) for x in page.eval_on_selector_all(
         "#scoresheet tfoot td", "els => els.map(e => e.firstChild.textContent)")]
+    # each round's plus/minus is shown (the player who went out: table + 50, marked ✓) and
+    # the columns add up to the totals
+    cells = [[int(c.replace("✓", "").strip()) for c in row] for row in rows]
+    assert [sum(col) for col in zip(*cells)] == totals
+    assert sum(c.count("✓") for row in rows for c in row) >= 1
     winners = [int(x) for x in page.get_attribute("#result", "data-winners").split()]
     assert winners and all(totals[w] == max(totals) for w in winners)   # highest wins
     history = json.loads(page.evaluate("localStorage.getItem('kortbordet.v1.history')"))
