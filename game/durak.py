@@ -20,17 +20,19 @@ Action text forms (``str(action)``; read back by ``parse_action(text, player)``)
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, ClassVar
 
 from .cards import Card, card_key, cards_text, make_deck, parse_card, parse_cards
 from .engine import (Action, GameState, IllegalAction, Rng, RulesBase, SaveError,
-                     SettingError, check_choice)
+                     SettingError, SettingNeedsPlayers, check_choice)
 
 HAND_SIZE = 6
 MAX_ATTACK = 6
 FIRST_BOUT_MAX_ATTACK = 5
+FIRST_BOUT_MIN_PLAYERS = 4
+"""DUR-11: "first attack limited to 5" applies only with this many players or more."""
 DECK_RANKS = {24: range(9, 15), 36: range(6, 15), 52: range(2, 15)}
 SERIES_LENGTHS = ("1", "3", "5", "durak2", "durak3")
 THROW_IN = ("attacker", "neighbours", "all")
@@ -45,7 +47,8 @@ class Rules(RulesBase):
         transfer: the defender may pass the attack on (DUR-13).
         throw_in: who may throw in: ``"attacker"``, ``"neighbours"`` or ``"all"`` (DUR-9).
         deck: 24, 36 or 52 cards (DUR-1, DUR-2).
-        first_bout_limit_5: at most 5 attack cards until the first successful defence (DUR-11).
+        first_bout_limit_5: at most 5 attack cards in the game's first bout; allowed only
+            with four or more players (``check_players``; DUR-11).
         trump_exchange: the lowest trump may be swapped for the face-up trump (DUR-17).
         series_length: ``"1"``, ``"3"``, ``"5"`` games, or ``"durak2"``/``"durak3"``: until
             someone has been Durak that many times (DUR-20).
@@ -72,17 +75,33 @@ class Rules(RulesBase):
         "series_length": SERIES_LENGTHS,
         "last_durak_attacked_first": (False, True),
     }
+    NEEDS_PLAYERS: ClassVar[dict[str, int]] = {"first_bout_limit_5": FIRST_BOUT_MIN_PLAYERS}
+    """On/off settings allowed only from a number of players (DUR-11)."""
 
     def __post_init__(self) -> None:
         for name, allowed in self.CHOICES.items():
             check_choice(name, getattr(self, name), allowed)
 
     def check_players(self, n: int) -> None:
-        """Raise ``SettingError`` unless ``n`` players may play with this deck (DUR-1)."""
+        """Raise ``SettingError`` unless ``n`` players may play with these settings: 2–6
+        players, the 24-card deck only for 2 (DUR-1), and ``SettingNeedsPlayers`` for
+        "first attack limited to 5" with fewer than four (DUR-11)."""
         if not 2 <= n <= 6:
             raise SettingError("players", n, range(2, 7))
         if self.deck == 24 and n != 2:
             raise SettingError("deck", self.deck, (36, 52))
+        for name, fewest in self.NEEDS_PLAYERS.items():
+            if getattr(self, name) and n < fewest:
+                raise SettingNeedsPlayers(name, n, fewest)
+
+    def fitted(self, n: int) -> "Rules":
+        """These settings as ``n`` players may have them: "first attack limited to 5" off
+        below four players (DUR-11), everything else unchanged. For settings chosen or
+        saved before DUR-11 was revised (an old save of two players with it on loads with
+        it off); a new game asking for it with fewer players is refused instead."""
+        off = {name: False for name, fewest in self.NEEDS_PLAYERS.items()
+               if getattr(self, name) and n < fewest}
+        return replace(self, **off) if off else self
 
 
 # ---------------------------------------------------------------------------- actions
@@ -201,6 +220,7 @@ class State(GameState):
     last (DUR-3). ``table`` holds ``[attack, defence or None]`` pairs of the current bout.
     ``known[i]`` are the cards every player has seen go into seat ``i``'s hand and not come
     out again (picked up, or the face-up trump): public memory, part of every view.
+    ``first_bout`` is True until the game's first bout has ended (taken or defended; DUR-11).
     """
 
     game: ClassVar[str] = "durak"
@@ -220,7 +240,7 @@ class State(GameState):
     taking: bool = False
     passed: list[int] = field(default_factory=list)
     limit: int = MAX_ATTACK
-    defended_once: bool = False
+    first_bout: bool = True
     out: list[int] = field(default_factory=list)
     known: list[list[Card]] = field(default_factory=list)
     over: bool = False
@@ -262,10 +282,8 @@ class State(GameState):
         return s
 
     def _cap(self) -> int:
-        """6 attack cards, or 5 before the first successful defence with DUR-11 on."""
-        if self.rules.first_bout_limit_5 and not self.defended_once:
-            return FIRST_BOUT_MAX_ATTACK
-        return MAX_ATTACK
+        """The most attack cards of this bout before DUR-10's hand-size limit (DUR-11)."""
+        return bout_cap(self.rules, self.num_players, self.first_bout)
 
     def attack_cards(self) -> list[Card]:
         """The bout's attack cards, beaten or not."""
@@ -529,11 +547,11 @@ class State(GameState):
             next_attacker = self._left(d)
         else:
             self.discard += cards
-            self.defended_once = True
             events = [{"type": "discard", "player": d, "cards": [str(c) for c in cards]}]
             next_attacker = d
         events += self._draw()
         self.table, self.taking, self.passed = [], False, []
+        self.first_bout = False  # DUR-11: later bouts use DUR-10 whatever happened
         events += self._next_bout(next_attacker)
         return events
 
@@ -642,7 +660,7 @@ class State(GameState):
             "table": [[str(a), None if d is None else str(d)] for a, d in self.table],
             "lead_attacker": self.lead_attacker, "taking": self.taking,
             "passed": list(self.passed), "limit": self.limit,
-            "defended_once": self.defended_once, "out": list(self.out),
+            "first_bout": self.first_bout, "out": list(self.out),
             "known": [txt(k) for k in self.known], "over": self.over, "durak": self.durak,
         }
 
@@ -653,8 +671,9 @@ class State(GameState):
         try:
             if data.get("game") != cls.game or data.get("v") != SAVE_VERSION:
                 raise SaveError(f"not a Durak save of version {SAVE_VERSION}")
+            names = [str(n) for n in data["names"]]
             state = cls(
-                rules=Rules.from_dict(data["rules"]), names=[str(n) for n in data["names"]],
+                rules=Rules.from_dict(data["rules"]).fitted(len(names)), names=names,
                 hands=[parse_cards(h) for h in data["hands"]], talon=parse_cards(data["talon"]),
                 trump_card=parse_card(data["trump_card"]), dealer=int(data["dealer"]),
                 attacker=int(data["attacker"]), defender=int(data["defender"]),
@@ -664,10 +683,17 @@ class State(GameState):
                        for a, d in data["table"]],
                 lead_attacker=data["lead_attacker"], taking=bool(data["taking"]),
                 passed=[int(s) for s in data["passed"]], limit=int(data["limit"]),
-                defended_once=bool(data["defended_once"]), out=[int(s) for s in data["out"]],
+                first_bout=bool(data["first_bout"]) if "first_bout" in data else None,
+                out=[int(s) for s in data["out"]],
                 known=[parse_cards(k) for k in data["known"]], over=bool(data["over"]),
                 durak=data["durak"],
             )
+            if state.first_bout is None:  # a save from before DUR-11 was revised
+                state.first_bout = not data["defended_once"] and looks_like_first_bout(
+                    state.rules, state.hands, state.talon, state.discard)
+                if not state.table and not state.over and state.hands[state.defender]:
+                    # the coming bout's limit as the revised rule sets it (DUR-10, DUR-11)
+                    state.limit = min(state._cap(), len(state.hands[state.defender]))
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -703,6 +729,25 @@ class State(GameState):
             raise SaveError("nobody can act in a game that is not over")
 
 
+def bout_cap(rules: Rules, n: int, first_bout: bool) -> int:
+    """The most attack cards a bout may hold before DUR-10's hand-size limit: 5 in the
+    game's first bout when "first attack limited to 5" is on and ``n`` is four or more
+    (DUR-11), else 6 (DUR-10)."""
+    if first_bout and rules.first_bout_limit_5 and n >= FIRST_BOUT_MIN_PLAYERS:
+        return FIRST_BOUT_MAX_ATTACK
+    return MAX_ATTACK
+
+
+def looks_like_first_bout(rules: Rules, hands: list[list[Card]], talon: list[Card],
+                          discard: list[Card]) -> bool:
+    """Whether a state that does not record it (a save from before DUR-11 was revised, a
+    teaching position) is in the game's first bout: no card in the discard pile, nobody has
+    drawn (the talon still holds every card not dealt) and nobody has picked up (no hand
+    holds more than six cards)."""
+    undealt = max(0, len(DECK_RANKS[rules.deck]) * 4 - HAND_SIZE * len(hands))
+    return not discard and len(talon) == undealt and all(len(h) <= HAND_SIZE for h in hands)
+
+
 def _first_attacker(hands: list[list[Card]], trump: str, dealer: int, n: int,
                     rules: Rules, last_durak: int | None) -> int:
     """Who attacks first (DUR-6, DUR-7)."""
@@ -728,7 +773,8 @@ def new_game(rules: Rules, player_names: list[str], seed: int, *, dealer: int | 
         last_durak: the previous game's Durak in a series, for DUR-7 (None: first game or
             a draw, DUR-6 applies).
 
-    Raises ``SettingError`` for a bad player count or a deck not allowed for it.
+    Raises ``SettingError`` for a bad player count or a setting not allowed for it (the
+    24-card deck, DUR-1; "first attack limited to 5" below four players, DUR-11).
     """
     n = len(player_names)
     rules.check_players(n)

@@ -117,7 +117,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, CardError, card_key, make_deck, parse_card
-from .engine import IllegalAction, Rng, SaveError, SettingError
+from .engine import IllegalAction, Rng, SaveError, SettingError, SettingNeedsPlayers
 
 MAX_LENGTH = 2000
 """The longest position text ``read`` accepts by default (a link a teacher types)."""
@@ -476,7 +476,7 @@ class _Durak(_Game):
         return make_deck(DECK_RANKS[rules.deck])
 
     def build(self, f, rules, n, you, names, seed):
-        from .durak import FIRST_BOUT_MAX_ATTACK, MAX_ATTACK, SAVE_VERSION, beats
+        from .durak import MAX_ATTACK, SAVE_VERSION, beats, bout_cap, looks_like_first_bout
         cards = _Cards(self.deck(rules, n), _explicit_cards(f))
         if "trump" not in f:
             raise PositionError("bad_value", "Durak needs the trump card: trump=6H",
@@ -513,9 +513,8 @@ class _Durak(_Game):
         if len(table) > MAX_ATTACK:
             raise PositionError("too_many_attacks", f"at most {MAX_ATTACK} attack cards",
                                 limit=MAX_ATTACK)
-        defended_once = bool(discard)
-        cap = FIRST_BOUT_MAX_ATTACK if rules.first_bout_limit_5 and not defended_once \
-            else MAX_ATTACK
+        first_bout = looks_like_first_bout(rules, hands, talon_list, discard)
+        cap = bout_cap(rules, n, first_bout)  # DUR-11
         beaten = sum(1 for _, d in table if d is not None)
         limit = max(1, min(cap, len(hands[defender]) + beaten))
         if len(table) > limit:
@@ -533,7 +532,7 @@ class _Durak(_Game):
             "lead_attacker": attacker if table else None,
             "taking": _flag("taking", f["taking"]) if "taking" in f else False,
             "passed": _seats("passed", f.get("passed", ""), n), "limit": limit,
-            "defended_once": defended_once, "out": _seats("out", f.get("out", ""), n),
+            "first_bout": first_bout, "out": _seats("out", f.get("out", ""), n),
             "known": self.known(f, hands, cards, n), "over": False, "durak": None,
         }
 
@@ -782,6 +781,9 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
         raise PositionError("syntax", "hands are h0, h1, h2, ... one per seat", field="h")
     try:
         rules.check_players(n)
+    except SettingNeedsPlayers as exc:  # DUR-11: a setting that needs more players
+        raise PositionError("setting_needs_players", str(exc), setting=exc.setting,
+                            low=exc.low, count=n) from None
     except SettingError as exc:
         allowed = exc.allowed if isinstance(exc.allowed, range) else None
         low = allowed.start if allowed else 2

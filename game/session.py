@@ -69,6 +69,14 @@ def settings(game: str) -> list[tuple[str, tuple]]:
     return out
 
 
+def needs_players(game: str) -> dict[str, int]:
+    """The on/off settings of ``game`` that need a number of players: ``{name: fewest}``
+    (Durak's "first attack limited to 5": 4, DUR-11); empty for the other games. The lobby
+    shows them off and disabled below that; ``Rules.check_players`` refuses them.
+    Raises ``SettingError`` for an unknown game."""
+    return dict(getattr(game_module(game).Rules, "NEEDS_PLAYERS", {}))
+
+
 def make_rules(game: str, given: dict):
     """The game's ``Rules`` from chosen settings plus the game's fixed ones.
 
@@ -438,6 +446,8 @@ class Session:
             low, high = GAMES[game]["players"]
             players = _check_players(data["players"], low, high)
             rules = module.Rules.from_dict(data["rules"])
+            if hasattr(rules, "fitted"):  # an old save: DUR-11 off below four players
+                rules = rules.fitted(len(players))
             if any(getattr(rules, k) != v for k, v in GAMES[game]["fixed"].items()):
                 raise SaveError("the rules do not belong to this game")
             state = module.State.from_dict(data["state"])

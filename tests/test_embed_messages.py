@@ -200,6 +200,24 @@ def test_new_game_refuses_unknown_setting_names_naming_the_known_ones():
     assert ok["query"]["transfer"] == "on"
 
 
+def test_dur_11_new_game_asking_for_the_limit_of_5_with_two_players_is_refused():
+    """A ``new-game`` message passes validation of its fields, then the settings are
+    refused as a link's are: ``error`` code ``setting_first_bout_limit_5`` and a text
+    saying the setting needs four or more players (DUR-11)."""
+    from game.session import parse_params
+    from game.web.teach import setting_text
+    msg = read_message({"type": "new-game", "game": "durak", "players": 2,
+                        "rules": {"first_bout_limit_5": True}})
+    with pytest.raises(ValueError) as exc:
+        parse_params(dict(msg["query"]))
+    assert error_code(exc.value) == "setting_first_bout_limit_5"
+    assert "kräver 4 eller fler spelare" in setting_text("sv", exc.value)
+    assert "needs 4 or more players" in setting_text("en", exc.value)
+    ok = read_message({"type": "new-game", "game": "durak", "players": 4,
+                       "rules": {"first_bout_limit_5": True}})
+    assert parse_params(dict(ok["query"]))["rules"] == {"first_bout_limit_5": True}
+
+
 def test_every_message_refusal_has_a_text_in_both_languages():
     import re
     from pathlib import Path

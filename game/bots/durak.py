@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 
 from ..cards import Card, parse_card
-from ..durak import (DECK_RANKS, FIRST_BOUT_MAX_ATTACK, HAND_SIZE, MAX_ATTACK, Attack, Beat,
+from ..durak import (DECK_RANKS, HAND_SIZE, MAX_ATTACK, Attack, Beat,
                      Done, Exchange, Take, Throw, Transfer)
 
 SEARCH_BUDGET = 6000
@@ -338,7 +338,8 @@ class _Solver:
     attacker's and defender's hands as bitmasks (bit ``suit*13 + rank-2``); ``attack`` the
     attack cards, ``table`` every table card, ``unbeaten`` the unbeaten attack cards,
     ``ranks`` the mask of every card whose rank is on the table; ``talon`` a tuple of card
-    bits (drawn from the end); ``cap`` 6, or 5 before the first defence (DUR-11). Values
+    bits (drawn from the end); ``cap`` the most attack cards of a bout, 6 (DUR-10; DUR-11's
+    5 never applies in an endgame of two). Values
     are +1 (the bot is safe), 0 (draw), -1 (the bot is the Durak).
     """
 
@@ -377,8 +378,7 @@ class _Solver:
         """End the bout (DUR-14/15), draw (DUR-16), check the end (DUR-18/19)."""
         if taking:
             d |= table
-        else:
-            cap = MAX_ATTACK
+        cap = MAX_ATTACK  # DUR-11: only the game's first bout is limited
         if talon:
             tal = list(talon)
             while tal and a.bit_count() < HAND_SIZE:
@@ -546,8 +546,9 @@ def _endgame(ctx: _Ctx, legal: list, preferred):
         else:
             table |= _bit(d)
             ranks |= solver.same_rank[_bit(d)]
-    cap = (FIRST_BOUT_MAX_ATTACK if ctx.rules["first_bout_limit_5"] and not ctx.discarded
-           else MAX_ATTACK)
+    # DUR-11's limit of 5 holds only in the game's first bout with four or more players,
+    # when every player still holds cards: never in a two-player endgame
+    cap = MAX_ATTACK
     talon = (_bit(ctx.trump_card),) if ctx.talon else ()
     i_attack = ctx.attacker == ctx.me
     a_hand, d_hand = (mine, theirs) if i_attack else (theirs, mine)

@@ -21,6 +21,8 @@ TEXTS: dict[str, dict[str, str]] = {
                              "(platserna är 0 till {last}).",
         "position_bad_players": "{count} händer: spelet har {low} till {high} spelare "
                                 "(en hand var: h0, h1, …).",
+        "position_setting_needs_players": "Inställningen {setting} kräver {low} eller fler "
+                                          "spelare; positionen har {count}.",
         "position_bad_card": "”{card}” i {field} är inget kort (skriv t.ex. 10H, QS, JK, 7S.1).",
         "position_unknown_card": "{card} i {field} finns inte i den här kortleken.",
         "position_card_twice": "{card} står fler gånger än kortlekarna har det kortet.",
@@ -102,6 +104,8 @@ TEXTS: dict[str, dict[str, str]] = {
                              "(seats are 0 to {last}).",
         "position_bad_players": "{count} hands: the game has {low} to {high} players "
                                 "(one hand each: h0, h1, …).",
+        "position_setting_needs_players": "The setting {setting} needs {low} or more "
+                                          "players; the position has {count}.",
         "position_bad_card": "“{card}” in {field} is not a card (write e.g. 10H, QS, JK, 7S.1).",
         "position_unknown_card": "{card} in {field} is not in this game's deck.",
         "position_card_twice": "{card} is given more times than the decks hold that card.",

@@ -20,11 +20,11 @@ from pyscript import document, window
 from game import saves
 from game.engine import IllegalAction, SaveError, SettingError
 from game.i18n import LANGS, pick_lang, reason, t, value_label
-from game.session import GAMES, Session, make_rules, parse_params, settings
+from game.session import GAMES, Session, make_rules, needs_players, parse_params, settings
 from game.web import model
 from game.web.dom import clear, h
 from game.web.table import layout_hand
-from game.web.teach import Teach
+from game.web.teach import Teach, setting_text
 
 ANIM_MS = {"slow": 420, "normal": 260, "fast": 140, "instant": 0}
 URL_KEEP = ("embed", "lang", "speed")
@@ -312,18 +312,8 @@ class App:
         return True
 
     def show_url_error(self, exc: SettingError) -> None:
-        setting = getattr(exc, "setting", None)
-        allowed = getattr(exc, "allowed", None)
-        if setting is not None and allowed is not None:
-            if isinstance(allowed, range):
-                shown = t(self.lang, "url_range", low=allowed.start, high=allowed.stop - 1)
-            else:
-                shown = ", ".join("none" if a is None else str(a) for a in allowed)
-            msg = t(self.lang, "url_bad_value", setting=setting, value=str(exc.value)[:80],
-                    allowed=shown)
-        else:
-            msg = str(exc)
-        self.set_notice(t(self.lang, "url_error", msg=msg), "error")
+        """A refused link's setting in the page's language (``teach.setting_text``)."""
+        self.set_notice(t(self.lang, "url_error", msg=setting_text(self.lang, exc)), "error")
 
     def make_players(self, n: int, levels: list[str]) -> list[dict]:
         players = [{"name": t(self.lang, "you"), "kind": "human"}]
@@ -415,6 +405,9 @@ class App:
         for k, v in (mine.get("rules") or {}).items():
             if k in rules and (type(v) is type(rules[k]) or rules[k] is None or v is None):
                 rules[k] = v
+        for name, fewest in needs_players(game).items():
+            if n < fewest:  # DUR-11: never kept on below four players
+                rules[name] = False
         try:
             make_rules(game, {k: v for k, v in rules.items() if k not in GAMES[game]["fixed"]})
         except SettingError:
@@ -466,16 +459,20 @@ class App:
                       h("span", text="")),
                     bots)
 
+        needs = needs_players(game)
         rules_box = h("fieldset", {"data-rules-for": game},
                       h("legend", text=f"{t(lang, 'rules_heading')}: {t(lang, 'game_' + game)}"))
         for name, allowed in settings(game):
             label = t(lang, f"set_{name}")
             sid = f"rule-{name}"
             if allowed == (False, True):
-                rules_box.appendChild(h("label", {"class": "choice"},
+                # DUR-11: offered only for 4–6 players; below that shown off and disabled
+                off = n_players < needs.get(name, 0)
+                rules_box.appendChild(h("label", {"class": "choice" + (" disabled" if off else "")},
                                         h("input", {"type": "checkbox", "id": sid,
                                                     "data-setting": name,
-                                                    "checked": bool(rules[name])}),
+                                                    "checked": bool(rules[name]) and not off,
+                                                    "disabled": off}),
                                         h("span", text=label)))
             else:
                 sel = h("select", {"id": sid, "data-setting": name})
@@ -489,6 +486,9 @@ class App:
                                         h("label", {"for": sid}, text=label), sel))
         if game == "durak":
             rules_box.appendChild(h("p", {"class": "hint"}, text=t(lang, "deck_24_two_only")))
+            if n_players < needs.get("first_bout_limit_5", 0):
+                rules_box.appendChild(h("p", {"class": "hint", "id": "limit-5-hint"},
+                                        text=t(lang, "limit_5_four_plus")))
         hint = t(lang, f"lobby_hint_{game}")
         if hint != f"lobby_hint_{game}":
             rules_box.appendChild(h("p", {"class": "hint"}, text=hint))
@@ -617,6 +617,9 @@ class App:
                 rules[name] = allowed[idx] if idx < len(allowed) else allowed[0]
         if rules_game == "durak" and n != 2 and rules.get("deck") == 24:
             rules["deck"] = 36
+        for name, fewest in needs_players(rules_game).items():
+            if n < fewest:
+                rules[name] = False  # never kept on below four players (DUR-11)
         return game, rules_game, n, levels, rules
 
     def remember_lobby(self) -> None:
@@ -661,7 +664,7 @@ class App:
         try:
             self.session = Session.new(game, rules, players, random.randrange(1, 2**31))
         except SettingError as exc:
-            self.set_notice(str(exc), "error")
+            self.set_notice(setting_text(self.lang, exc), "error")
             return
         self.set_notice("")
         self.save_session()

@@ -188,11 +188,17 @@ def capital(text: str) -> str:
 
 def setting_text(lang: str, exc: Exception) -> str:
     """A ``SettingError`` as the page says it for a bad link (``url_bad_value``, the
-    allowed values or ``url_range``), in ``lang``; any other error as ``str(exc)``."""
+    allowed values or ``url_range``), in ``lang``; a setting that needs more players
+    (``SettingNeedsPlayers``, DUR-11) as ``url_needs_players``; any other error as
+    ``str(exc)``."""
     setting = getattr(exc, "setting", None)
     allowed = getattr(exc, "allowed", None)
     if setting is None or allowed is None:
         return str(exc)
+    low = getattr(exc, "low", None)
+    if isinstance(low, int):
+        return t(lang, "url_needs_players", label=t(lang, f"set_{setting}"), setting=setting,
+                 low=low, players=getattr(exc, "players", "?"))
     if isinstance(allowed, range):
         shown = t(lang, "url_range", low=allowed.start, high=allowed.stop - 1)
     else:

@@ -40,7 +40,7 @@ def position(hands, trump_card="9S", talon="", *, rules=None, rest="discard", ta
         attacker, defender: seats (defender defaults to the next seat with cards).
         known: per seat, public cards in that hand (default none).
         fields: any other ``State`` field (``taking``, ``passed``, ``limit``,
-            ``defended_once``, ``out``, ``lead_attacker``, ``dealer`` ...).
+            ``first_bout``, ``out``, ``lead_attacker``, ``dealer`` ...).
     """
     rules = rules or Rules()
     n = len(hands)
@@ -178,7 +178,8 @@ def deck_of(state: State) -> list[Card]:
 
 def all_configs() -> list[tuple[Rules, int]]:
     """Every combination of the Durak settings that change play, with every player count
-    the deck allows (DUR-1): 48 setting combinations x (1 + 5 + 5) = 528 configurations.
+    the deck allows (DUR-1) and DUR-11 (the limit of 5 only with 4–6 players): 24
+    combinations without the limit x (1 + 5 + 5) plus 24 with it x (3 + 3) = 408.
     ``series_length`` does not change a single game and stays at its default."""
     configs = []
     for transfer in (False, True):
@@ -191,5 +192,7 @@ def all_configs() -> list[tuple[Rules, int]]:
                                           first_bout_limit_5=limit5, trump_exchange=exchange,
                                           last_durak_attacked_first=last_durak)
                             for n in ((2,) if deck == 24 else range(2, 7)):
+                                if limit5 and n < 4:
+                                    continue  # DUR-11: refused below four players
                                 configs.append((rules, n))
     return configs

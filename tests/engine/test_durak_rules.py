@@ -358,22 +358,24 @@ def test_dur_10_limit_after_transfer_is_new_defenders_cards():
 # ------------------------------------------------------------------ DUR-11 first bout 5
 
 
-def _five_position(defended_once):
+def _five_position(first_bout, n=4):
+    """Seat 0 has led five cards against seat 1 (eight cards); seat 0 could throw in 7C."""
     table = [("6H", "8H"), ("6D", None), ("6C", None), ("7H", None), ("7D", None)]
-    return position(["7C 7S", "10H 10D 10C JH JD JC QH QD", "KH"], trump_card="AS",
-                    table=table, attacker=0, defender=1,
-                    rules=Rules(first_bout_limit_5=True), defended_once=defended_once)
+    hands = ["7C 7S", "10H 10D 10C JH JD JC QH QD", "KH", "KS", "KC", "KD"][:n]
+    return position(hands, trump_card="AS", table=table, attacker=0, defender=1,
+                    rules=Rules(first_bout_limit_5=True, throw_in="attacker"),
+                    first_bout=first_bout)
 
 
 def test_dur_11_first_bout_limited_to_5():
-    state = _five_position(False)
+    state = _five_position(True)
     assert state.limit == 5
     assert state.legal_actions(0) == []
     assert_illegal(state, "throw 7C", 0, "attack_limit")
 
 
-def test_dur_11_limit_6_after_first_discard():
-    state = _five_position(True)
+def test_dur_11_limit_6_after_the_first_bout():
+    state = _five_position(False)
     assert state.limit == 6
     assert "throw 7C" in legal_texts(state, 0)
 
@@ -383,19 +385,97 @@ def test_dur_11_setting_off_limit_is_6():
     assert state.limit == 6
 
 
-def test_dur_11_in_play_until_first_successful_defence():
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_dur_11_applies_from_four_players(n):
+    state = new_game(Rules(first_bout_limit_5=True), NAMES[:n], 4)
+    assert state.first_bout and state.limit == 5
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_dur_11_refused_below_four_players(n):
+    from game.engine import SettingNeedsPlayers
+    with pytest.raises(SettingNeedsPlayers) as info:
+        new_game(Rules(first_bout_limit_5=True), NAMES[:n], 4)
+    assert (info.value.setting, info.value.players, info.value.low) == (
+        "first_bout_limit_5", n, 4)
+    assert "needs 4 or more players" in str(info.value)
+    assert isinstance(info.value, SettingError)
+    with pytest.raises(SettingNeedsPlayers):
+        Rules(first_bout_limit_5=True).check_players(n)
+    Rules(first_bout_limit_5=True).check_players(4)
+
+
+def test_dur_11_only_the_first_bout_even_when_it_is_taken():
+    """A take ends the first bout too: the next bout may hold 6 attack cards (revised
+    DUR-11; before, the limit lasted until the first successful defence)."""
+    rules = Rules(first_bout_limit_5=True, throw_in="attacker")
+    state = position(["6H 6D 7C 8C 9C 10C", "7H 8H 9H 10H JH QH", "6C 7D 8D 9D 10D JD",
+                      "6S 7S 8S 9S 10S JS"], trump_card="AS", rest="talon", attacker=0,
+                     rules=rules)
+    assert state.first_bout and state.limit == 5
+    play(state, (0, "attack 6H"), (1, "take"), (0, "done"))
+    assert not state.first_bout
+    assert not state.discard  # nobody has defended: the old rule would still say 5
+    assert (state.attacker, state.defender) == (2, 3)
+    assert state.limit == 6
+
+
+def test_dur_11_limit_5_holds_through_a_transfer_in_the_first_bout():
+    rules = Rules(first_bout_limit_5=True, transfer=True)
+    state = position(["6H 9C 10C JC QC KC", "6D 7H 8H 9H 10H JH", "7C 8C 7D 8D 9D 10D",
+                      "6S 7S 8S 9S 10S JS"], trump_card="AS", rest="talon", attacker=0,
+                     rules=rules)
+    play(state, (0, "attack 6H"), (1, "transfer 6D"))
+    assert (state.attacker, state.defender) == (1, 2)
+    assert state.first_bout and state.limit == 5
+
+
+def test_dur_11_a_successful_first_defence_ends_it_too():
     rules = Rules(first_bout_limit_5=True)
-    state = position(["6H 6D 7C 7S 8C 10C", "7H 8H 9C 10H JH QH"], trump_card="AS",
-                     talon="6C 8D 9D 10D JD QD KD", attacker=0, rules=rules)
-    assert state.limit == 5
-    play(state, (0, "attack 6H"), (1, "take"), (0, "done"))  # a take is no defence
-    assert not state.defended_once
-    assert (state.attacker, state.defender) == (0, 1)
-    assert len(state.hands[1]) == 7 and state.limit == 5
-    play(state, (0, "attack 8C"), (1, "beat 9C 8C"))  # the first successful defence
-    assert state.defended_once
-    assert (state.attacker, state.defender) == (1, 0)
-    assert len(state.hands[0]) == 6 and state.limit == 6
+    state = position(["6H 6D 7C 7S 8C 10C", "7H 8H 9C 10H JH QH", "JC QC KC 8S 9S 10S",
+                      "8D 9D 10D JD QD KD"], trump_card="AS", rest="talon", attacker=0,
+                     rules=rules)
+    assert state.limit == 5 and state.first_bout
+    play(state, (0, "attack 6H"), (1, "beat 7H 6H"))
+    for seat in (0, 2, 3):
+        if seat in state.to_act():
+            act(state, "done", seat)
+    assert not state.first_bout and not state.table
+    assert state.limit == 6
+
+
+def test_dur_11_an_old_save_of_two_players_with_it_on_loads_with_it_off():
+    """Saves made before the revision: two players with the setting on load, with the
+    setting off (and 6 attack cards); the first bout of an old four-player save is read
+    from the cards (nothing discarded, nothing drawn, nothing picked up)."""
+    from game.durak import State
+    state = new_game(Rules(), NAMES[:2], 4)
+    data = state.to_dict()
+    data["rules"]["first_bout_limit_5"] = True
+    del data["first_bout"]
+    data["defended_once"] = False
+    data["limit"] = 5  # what the old rule set
+    old = State.from_dict(data)
+    assert old.rules.first_bout_limit_5 is False and old.limit == 6
+    assert old.first_bout
+    state = new_game(Rules(first_bout_limit_5=True), NAMES[:4], 4)
+    data = state.to_dict()
+    del data["first_bout"]
+    data["defended_once"] = False
+    old = State.from_dict(data)
+    assert old.first_bout and old.rules.first_bout_limit_5 and old._cap() == 5
+    data["defended_once"] = True
+    assert not State.from_dict(data).first_bout
+    # an old four-player save after a taken first bout: the old rule kept 5, now 6
+    state = position(["6H 6D 7C 8C 9C 10C", "7H 8H 9H 10H JH QH", "6C 7D 8D 9D 10D JD",
+                      "6S 7S 8S 9S 10S JS"], trump_card="AS", rest="talon", attacker=0,
+                     rules=Rules(first_bout_limit_5=True, throw_in="attacker"))
+    play(state, (0, "attack 6H"), (1, "take"), (0, "done"))
+    data = state.to_dict()
+    del data["first_bout"]
+    data["defended_once"], data["limit"] = False, 5
+    old = State.from_dict(data)
+    assert not old.first_bout and old.limit == 6
 
 
 # ------------------------------------------------------------------ DUR-12 defending
@@ -526,7 +606,7 @@ def test_dur_14_successful_defence_discards_and_defender_attacks():
     assert state.table == []
     assert parse_card("6H") in state.discard and parse_card("7H") in state.discard
     assert (state.attacker, state.defender) == (1, 2)
-    assert state.defended_once
+    assert not state.first_bout
 
 
 def test_dur_14_every_eligible_player_must_say_done_after_last_beat():

@@ -35,7 +35,7 @@ def test_save_error_is_a_value_error():
 @pytest.mark.parametrize("key", ["game", "v", "rules", "names", "hands", "talon",
                                  "trump_card", "dealer", "attacker", "defender",
                                  "rng_state", "seed", "discard", "table", "lead_attacker",
-                                 "taking", "passed", "limit", "defended_once", "out",
+                                 "taking", "passed", "limit", "first_bout", "out",
                                  "known", "over", "durak"])
 def test_missing_key(key):
     data = saved()

@@ -150,6 +150,7 @@ REFUSALS = [
     ("durak;h0=7S;h1=8S;trump=6H;you=2", "bad_seat"),
     ("durak;h0=7S", "bad_players"),
     ("tonk;h0=3H;h1=?5;h2=?5;h3=?5;h4=?5", "bad_players"),
+    ("durak;h0=?6;h1=?6;trump=AH;first_bout_limit_5=on", "setting_needs_players"),
     ("durak;h0=7X;h1=8S;trump=6H", "bad_card"),
     ("durak;h0=5S;h1=8S;trump=6H", "unknown_card"),
     ("dunka;h0=7S.2;h1=?11", "unknown_card"),
@@ -195,6 +196,21 @@ def test_a_bad_position_is_refused_with_its_code(text, code):
     for lang in ("sv", "en"):
         msg = positions.message(lang, exc.value)
         assert msg and "{" not in msg and msg != "position_" + code
+
+
+def test_dur_11_a_position_asking_for_the_limit_of_5_with_fewer_than_four_is_refused():
+    for hands in ("h0=?6;h1=?6", "h0=?6;h1=?6;h2=?6"):
+        with pytest.raises(PositionError) as exc:
+            read(f"durak;{hands};trump=AH;talon=?5;first_bout_limit_5=on")
+        assert exc.value.code == "setting_needs_players"
+        sv, en = positions.message("sv", exc.value), positions.message("en", exc.value)
+        assert "first_bout_limit_5" in sv and "kräver 4 eller fler spelare" in sv
+        assert "needs 4 or more players" in en
+    pos = read("durak;h0=?6;h1=?6;h2=?6;h3=?6;trump=AH;first_bout_limit_5=on")
+    assert pos.state.rules.first_bout_limit_5 and pos.state.first_bout
+    assert pos.state.limit == 5
+    pos = read("durak;h0=?6;h1=?6;h2=?6;h3=?6;trump=AH;discard=?4;first_bout_limit_5=on")
+    assert not pos.state.first_bout and pos.state.limit == 6  # a later bout
 
 
 def test_every_position_code_in_the_source_is_tested_and_has_texts():

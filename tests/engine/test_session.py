@@ -143,3 +143,41 @@ def test_session_refuses_bad_players():
         Session.new("durak", {}, PLAYERS * 4, 1)
     with pytest.raises(SettingError):
         Session.new("durak", {"deck": 24}, PLAYERS + PLAYERS[1:], 1)
+
+
+def test_dur_11_a_link_asking_for_the_limit_of_5_with_fewer_than_four_is_refused():
+    """``?game=durak&players=2&first_bout_limit_5=on`` is refused with a message saying
+    the setting needs four or more players, in both languages (DUR-11)."""
+    from game.engine import SettingNeedsPlayers
+    from game.web.teach import setting_text
+    for n in ("2", "3"):
+        with pytest.raises(SettingNeedsPlayers) as exc:
+            parse_params({"game": "durak", "players": n, "first_bout_limit_5": "on"})
+        sv, en = setting_text("sv", exc.value), setting_text("en", exc.value)
+        assert "kräver 4 eller fler spelare" in sv and f"har {n}" in sv
+        assert "Partiets första anfall högst 5 kort" in sv
+        assert "needs 4 or more players" in en and f"has {n}" in en
+    req = parse_params({"game": "durak", "players": "4", "first_bout_limit_5": "on"})
+    assert req["rules"] == {"first_bout_limit_5": True}
+    # a link without a player count is refused when the game is made (the lobby's count)
+    req = parse_params({"game": "durak", "first_bout_limit_5": "on"})
+    with pytest.raises(SettingNeedsPlayers):
+        Session.new("durak", req["rules"], PLAYERS, 1)
+
+
+def test_dur_11_an_old_save_of_two_players_with_the_limit_on_loads_with_it_off():
+    """Decision for saves made before DUR-11 was revised: the setting is read as off, so
+    the game goes on and the next game of the series can be dealt."""
+    s = new({"series_length": "3"})
+    data = s.to_dict()
+    data["rules"]["first_bout_limit_5"] = True
+    data["state"]["rules"]["first_bout_limit_5"] = True
+    data["state"]["defended_once"] = True
+    del data["state"]["first_bout"]
+    text = json.dumps({"format": "kortbordet", "version": 1, "session": data})
+    old = saves.loads(text)
+    assert old.rules.first_bout_limit_5 is False
+    assert old.state.rules.first_bout_limit_5 is False and old.state.limit <= 6
+    play_human_first_legal(old)
+    old.next_game()
+    assert old.state.rules.first_bout_limit_5 is False
