@@ -51,9 +51,9 @@ TEXTS = {
     "set_no_initial_discard": "No card turned up after the deal",
     "set_must_lay_spreads": "Spreads must be laid (three aces may be kept)",
     "set_double_only_new_spread": "Double pay only for a new spread",
-    "set_hit_lock": "A hit spread blocks knocking",
+    "set_hit_lock": "A hit spread blocks knocking (Kortbordet's addition)",
     "lobby_hint_dunka": "Six rounds, each with its contract. Lowest total wins. Two decks and four jokers.",
-    "lobby_hint_tonk": "Knock, spread and hit for chips: a 52-card deck, five cards each.",
+    "lobby_hint_tonk": "Knock, spread and hit for chips: a 52-card deck, five cards each. The rule sheet is for 2–3 players; a fourth player is Kortbordet's addition.",
     "deck_24_two_only": "The 24-card deck is for 2 players only.",
     "limit_5_four_plus": "The game's first bout at most 5 cards is only for 4–6 players.",
     # display settings

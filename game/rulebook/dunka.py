@@ -92,8 +92,8 @@ SECTIONS = [
             "round. The dealer deals 10 cards to each player, turns up the top card of the "
             "stock to start the discard pile, and then gives each player an 11th card.",
             "Then each player in turn, starting left of the dealer, discards one card onto "
-            "the pile, so everybody has 10 cards. Nobody may dunk during these opening "
-            "discards. Then the player left of the dealer (“förhand”) takes the first turn; "
+            "the pile, so everybody has 10 cards (nobody dunks during these opening "
+            "discards: see the house rules). Then the player left of the dealer (“förhand”) takes the first turn; "
             "the dealer's discard is on top of the pile, and it may be taken or dunked like "
             "any discard."]),
         sv=("Given", [
@@ -101,8 +101,8 @@ SECTIONS = [
             "Given delar ut 10 kort till var och en, vänder upp talongens översta kort som första "
             "kort i slänghögen och ger sedan alla ett elfte kort.",
             "Därefter kastar (sakar) var och en i tur och ordning, med början till vänster om "
-            "given, ett kort på högen, så att alla har 10 kort. Under den här rundan får "
-            "ingen dunka. Sedan gör förhand, spelaren till vänster om given, första draget; "
+            "given, ett kort på högen, så att alla har 10 kort (ingen dunkar under den här "
+            "rundan: se husreglerna). Sedan gör förhand, spelaren till vänster om given, första draget; "
             "givens kastade kort ligger överst i högen och får tas eller dunkas som vilket kastat "
             "kort som helst."])),
 
@@ -230,6 +230,34 @@ SECTIONS = [
             "Regelbladet säger inget om antalet spelare: Kortbordet tillåter 2–6. Att esset "
             "är lågt eller högt men aldrig båda (ingen K-E-2) är hämtat från "
             "Elvakorts-Rummys regelblad."])),
+
+    sec("house_opening", ("DUN-5",), house=True,
+        en=("No dunking during the opening discards", [
+            "Nobody may dunk for a card discarded in the opening round, when every player "
+            "discards one card after the deal. The first discard that may be taken or "
+            "dunked is the dealer's, the last of that round."]),
+        sv=("Ingen dunkning under öppningsrundan", [
+            "Ingen får dunka för ett kort som kastas i öppningsrundan, när var och en kastar "
+            "ett kort efter given. Det första kastade kortet som får tas eller dunkas är "
+            "givens, det sista i den rundan."])),
+
+    sec("house_laydown", ("DUN-8",), house=True,
+        en=("Laying down after taking the discard", [
+            "The rule sheet speaks of laying down after taking a card from the stock. At "
+            "Kortbordet you may just as well lay down after taking the top card of the "
+            "discard pile."]),
+        sv=("Lägga ut efter att ha tagit det kastade kortet", [
+            "Regelbladet talar om att lägga ut efter att ha tagit ett kort från talongen. "
+            "Hos Kortbordet får man lika gärna lägga ut efter att ha tagit översta kortet "
+            "i slänghögen."])),
+
+    sec("house_replace", ("DUN-11",), house=True,
+        en=("Who may replace a joker", [
+            "The rule sheet does not say who may replace a joker in a run. At Kortbordet "
+            "only a player who has laid down their contract may, like laying off."]),
+        sv=("Vem som får byta ut en joker", [
+            "Regelbladet säger inte vem som får byta ut en joker i en stege. Hos Kortbordet "
+            "får bara den som har lagt ut sitt kontrakt göra det, precis som att bygga på."])),
 
     sec("house_jokers", ("DUN-12",), house=True,
         en=("Only jokers left", [

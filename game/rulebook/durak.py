@@ -7,15 +7,17 @@ from . import ex, sec
 SECTIONS = [
     sec("aim", (),
         en=("The aim", [
-            "Durak is a game of attack and defence. Nobody wins: everybody tries to get rid "
-            "of their cards, and the last player still holding cards is the Durak, the fool "
-            "of the table.",
+            "Be the first to get rid of all your cards. Durak is a game of attack and "
+            "defence: once the talon is empty, every player who empties their hand is out "
+            "and safe, and the last player still holding cards is the Durak, the fool of "
+            "the table.",
             "Play goes clockwise (to the left). In every bout one player attacks and the "
             "player on their left defends."]),
         sv=("Målet", [
-            "Durak är ett spel om att anfalla och försvara sig. Ingen vinner: alla försöker "
-            "bli av med sina kort, och den som till sist ensam sitter kvar med kort är "
-            "Durak – bordets dumbom.",
+            "Bli först av med alla dina kort. Durak är ett spel om att anfalla och försvara "
+            "sig: när talongen är slut är var och en som blir av med sina kort ute och "
+            "säker, och den som till sist ensam sitter kvar med kort är Durak – bordets "
+            "dumbom.",
             "Spelet går medsols (åt vänster). I varje anfall anfaller en spelare och "
             "spelaren till vänster försvarar sig."])),
 
@@ -40,16 +42,14 @@ SECTIONS = [
             "The cards are shuffled and each player gets 6, one at a time, starting with the "
             "player on the dealer's left. The next card is turned face up: its suit is trump "
             "for the whole game. It is laid crosswise under the face-down talon, so it "
-            "will be the very last card drawn.",
-            "With 6 players and 36 cards nothing is left after the deal. Then the dealer's "
-            "last card is shown to everybody: its suit is trump, and the dealer keeps it."]),
+            "will be the very last card drawn. With 6 players and 36 cards no card is left "
+            "to turn up: see the house rule “Trump with six players and 36 cards”."]),
         sv=("Given och trumfen", [
             "Korten blandas och var och en får 6 kort, ett i taget, med början hos spelaren "
             "till vänster om given. Nästa kort vänds upp: dess färg är trumf hela partiet. "
             "Det läggs på tvären under den nedvända talongen och blir alltså det allra "
-            "sista kortet som dras.",
-            "Med 6 spelare och 36 kort blir inget kort över efter given. Då visas givens "
-            "sista kort för alla: dess färg är trumf, och given behåller kortet."]),
+            "sista kortet som dras. Med 6 spelare och 36 kort blir inget kort över att vända "
+            "upp: se husregeln ”Trumf med sex spelare och 36 kort”."]),
         examples=(ex("6D", "Turned up under the talon: diamonds are trumps.",
                      "Uppvänt under talongen: ruter är trumf."),)),
 
@@ -76,16 +76,16 @@ SECTIONS = [
     sec("first", ("DUR-6", "DUR-7"),
         en=("Who attacks first", [
             "In the first game (and in every game when the setting below is off) the player "
-            "holding the lowest trump attacks first, against the player on their left. If "
-            "nobody holds a trump, the player left of the dealer starts.",
+            "holding the lowest trump attacks first, against the player on their left (if "
+            "nobody holds a trump, see the house rule “Nobody holds a trump”).",
             "With the setting “last Durak is attacked first” on, from the second game of a "
             "series the player seated just before (to the right of) the last Durak attacks, "
             "so the Durak has to defend at once. After a drawn game the lowest trump "
             "starts again."]),
         sv=("Vem anfaller först", [
             "I första partiet (och i varje parti när inställningen nedan är av) anfaller den "
-            "som har den lägsta trumfen, mot spelaren till vänster. Har ingen trumf börjar "
-            "spelaren till vänster om given.",
+            "som har den lägsta trumfen, mot spelaren till vänster (har ingen trumf, se "
+            "husregeln ”Ingen har trumf”).",
             "Med inställningen ”Förra Duraken anfalls först” påslagen anfaller från och med "
             "seriens andra parti spelaren som sitter närmast före (till höger om) förra "
             "Duraken, så att Duraken genast måste försvara sig. Efter ett oavgjort parti "
@@ -150,17 +150,21 @@ SECTIONS = [
             "A bout holds at most 6 attack cards, beaten or not, and never more than the "
             "defender had in hand when the bout began (after a transfer: what the new "
             "defender holds at that moment).",
-            "With the setting “first bout at most 5”, the limit is 5 instead of 6 until "
-            "the first successful defence of the game."]),
+            "With the setting “the game's first bout at most 5 cards”, offered only for 4 "
+            "to 6 players, the game's first bout holds at most 5 attack cards instead of 6. "
+            "It is the first bout only: every later bout may hold 6, however the first one "
+            "ended."]),
         sv=("Hur många anfallskort", [
             "Ett anfall rymmer högst 6 anfallskort, slagna eller inte, och aldrig fler än "
             "försvararen hade på handen när anfallet började (efter att anfallet skickats "
             "vidare: det antal den nya försvararen har just då).",
-            "Med inställningen ”Första anfallet högst 5 kort” är gränsen 5 i stället för "
-            "6 tills någon för första gången i partiet har försvarat sig."]),
+            "Med inställningen ”Partiets första anfall högst 5 kort”, som bara finns för 4–6 "
+            "spelare, rymmer partiets första anfall högst 5 anfallskort i stället för 6. "
+            "Det gäller bara det första anfallet: varje senare anfall får rymma 6, hur det "
+            "första än slutade."]),
         setting="first_bout_limit_5",
-        effects={"on": ("Until the first successful defence a bout holds at most 5 cards.",
-                        "Tills någon har försvarat sig rymmer ett anfall högst 5 kort."),
+        effects={"on": ("The game's first bout holds at most 5 cards; later bouts up to 6.",
+                        "Partiets första anfall rymmer högst 5 kort; senare anfall upp till 6."),
                  "off": ("Every bout may hold up to 6 cards.",
                          "Varje anfall får rymma upp till 6 kort.")}),
 
@@ -286,6 +290,34 @@ SECTIONS = [
                             "Serien slutar när någon har blivit Durak två gånger."),
                  "durak3": ("The series ends when someone has been Durak 3 times.",
                             "Serien slutar när någon har blivit Durak tre gånger.")}),
+
+    sec("house_six", ("DUR-4",), house=True,
+        en=("Trump with six players and 36 cards", [
+            "With 6 players and 36 cards nothing is left after the deal, and the rule sheet "
+            "does not say what is trump then. At Kortbordet the dealer's last card is shown "
+            "to everybody: its suit is trump, and the dealer keeps the card."]),
+        sv=("Trumf med sex spelare och 36 kort", [
+            "Med 6 spelare och 36 kort blir inget kort över efter given, och regelbladet "
+            "säger inte vad som är trumf då. Hos Kortbordet visas givens sista kort för "
+            "alla: dess färg är trumf, och given behåller kortet."])),
+
+    sec("house_no_trump", ("DUR-6",), house=True,
+        en=("Nobody holds a trump", [
+            "If nobody holds a trump after the deal, the player left of the dealer attacks "
+            "first (the rule sheet does not say)."]),
+        sv=("Ingen har trumf", [
+            "Har ingen trumf efter given anfaller spelaren till vänster om given först "
+            "(regelbladet säger inget om det)."])),
+
+    sec("house_exchange", ("DUR-17",), house=True,
+        en=("Which trump may be exchanged", [
+            "The rule sheet lets “the lowest trump” be exchanged. Kortbordet reads it as the "
+            "lowest trump of the deck: the 9 of trumps with 24 cards, the 6 with 36, the 2 "
+            "with 52, not the lowest trump somebody happens to hold."]),
+        sv=("Vilken trumf som får bytas", [
+            "Regelbladet låter ”den lägsta trumfen” bytas. Kortbordet läser det som lekens "
+            "lägsta trumf: trumfnian med 24 kort, trumfsexan med 36, trumftvåan med 52, inte "
+            "den lägsta trumf någon råkar ha."])),
 
     sec("house_skip", ("DUR-9",), house=True,
         en=("The defender's other neighbour", [

@@ -21,17 +21,22 @@ CARD_VALUES = ("joker 25, ace 15, ten, jack, queen and king 10 each, 2 to 9 5 ea
 
 
 def stock(rules: tuple[str, ...], scores: tuple[str, str]) -> Section:
-    """Section ``stock``: a new stock from the discard pile (DUN-16, ELV-11)."""
+    """Section ``stock``: a new stock from the discard pile (DUN-16, ELV-11); a house rule,
+    since neither rule sheet says how an empty stock is rebuilt."""
     en, sv = scores
-    return sec("stock", rules,
+    return sec("stock", rules, house=True,
                en=("When the stock runs out", [
-                   "When the stock is empty and a card must be taken from it, the discard "
-                   "pile except its top card is shuffled to make a new stock. If no card "
+                   "The rule sheet does not say what happens when the stock runs out. At "
+                   "Kortbordet, when the stock is empty and a card must be taken from it, "
+                   "the discard pile except its top card is shuffled to make a new stock. "
+                   "If no card "
                    f"can be had at all, the round ends with no winner and everybody scores "
                    f"{en}."]),
                sv=("När talongen tar slut", [
-                   "När talongen är tom och någon måste ta ett kort därifrån blandas "
-                   "slänghögen, utom det översta kortet, till en ny talong. Går det inte att "
+                   "Regelbladet säger inte vad som händer när talongen tar slut. Hos "
+                   "Kortbordet gäller: när talongen är tom och någon måste ta ett kort "
+                   "därifrån blandas slänghögen, utom det översta kortet, till en ny talong. "
+                   "Går det inte att "
                    f"få fram något kort alls slutar given utan vinnare och alla räknar {sv}."]))
 
 

@@ -30,15 +30,13 @@ SECTIONS = [
     sec("spreads", ("TONK-2",),
         en=("Spreads", [
             "A spread is either a book, 3 or 4 cards of one rank, or a run, 3 or more cards "
-            "in sequence in one suit. The ace is always low: A-2-3 is a run, Q-K-A is not."]),
+            "in sequence in one suit (the ace only low: see the house rules)."]),
         sv=("Utlägg", [
             "Ett utlägg är antingen en triss eller ett fyrtal, 3 eller 4 kort i samma valör, "
-            "eller en serie, 3 eller fler kort i följd i samma färg. Esset är alltid lågt: "
-            "E-2-3 är en serie, D-K-E är det inte."]),
+            "eller en serie, 3 eller fler kort i följd i samma färg (esset bara lågt: se "
+            "husreglerna)."]),
         examples=(ex("set 9S 9H 9D", "A book of nines.", "En triss i nior."),
-                  ex("run AC 2C 3C", "A run with the ace low.", "En serie med lågt ess."),
-                  ex("run QH KH AH", "The ace is never high.", "Esset är aldrig högt.",
-                     allowed=False))),
+                  ex("run 7C 8C 9C 10C", "A run of four clubs.", "En serie med fyra klöver."))),
 
     sec("stakes", ("TONK-3", "TONK-14"),
         en=("Stakes and the ledger", [
@@ -113,11 +111,12 @@ SECTIONS = [
 
     sec("must_lay", ("TONK-9",),
         en=("Must spreads be laid?", [
-            "With the setting “must lay spreads” on, you may not end your turn holding a "
-            "complete spread, except three aces, which you may keep."]),
+            "With the setting “spreads must be laid” on, you may not end your turn holding "
+            "a complete spread (a book or a run), except three aces, which you may keep."]),
         sv=("Måste utlägg läggas ut?", [
-            "Med inställningen ”Serier måste läggas ut” påslagen får du inte avsluta "
-            "draget med ett färdigt utlägg på handen, utom tre ess, som får behållas."]),
+            "Med inställningen ”Utlägg måste läggas ut” påslagen får du inte avsluta "
+            "draget med ett färdigt utlägg (triss, fyrtal eller serie) på handen, utom tre "
+            "ess, som får behållas."]),
         setting="must_lay_spreads",
         effects={"on": ("A complete spread in hand must be laid before you discard.",
                         "Ett färdigt utlägg på handen måste läggas ut innan du kastar."),
@@ -129,13 +128,13 @@ SECTIONS = [
             "A player who empties their hand during the turn without discarding has "
             "“tonked out” and gets 2 stakes from every other player. A player whose hand "
             "becomes empty with the discard gets 1 stake from every other player.",
-            "With the setting “double only for a new spread”, emptying the hand only by "
+            "With the setting “double pay only for a new spread”, emptying the hand only by "
             "hits, without laying a new spread in that turn, pays 1 stake, not 2."]),
         sv=("Gå ut", [
             "Den som blir av med alla kort under draget utan att kasta har ”tonkat ut” och "
             "får 2 insatser av var och en av de andra. Den som blir av med sista kortet "
             "genom att kasta det får 1 insats av var och en av de andra.",
-            "Med inställningen ”Dubbelt bara för en ny serie” ger det bara 1 insats, inte "
+            "Med inställningen ”Dubbelt bara för ett nytt utlägg” ger det bara 1 insats, inte "
             "2, att tömma handen enbart genom påbyggnad, utan att lägga ett nytt utlägg i "
             "samma drag."]),
         setting="double_only_new_spread",
@@ -163,14 +162,18 @@ SECTIONS = [
         examples=(ex(("AS 2D 3C", "4H 5S"), "Knocker: 6. Another player: 9. The knocker wins 1 stake.",
                      "Den som knackar: 6. En annan spelare: 9. Den som knackade vinner 1 insats."),)),
 
-    sec("hit_lock", ("TONK-13",),
-        en=("Hit lock", [
-            "With the setting “hit lock” on, a player whose spread was hit by another "
-            "player since their last turn may not knock on their next turn."]),
-        sv=("Spärr efter påbyggnad", [
-            "Med inställningen ”Påbyggd serie spärrar knackning” påslagen får en spelare "
+    sec("hit_lock", ("TONK-13",), house=True,
+        en=("Hit lock (Kortbordet's addition)", [
+            "With the setting “a hit spread blocks knocking” on, a player whose spread was "
+            "hit by another player since their last turn may not knock on their next turn.",
+            "This setting is not in the rule sheet: it is Kortbordet's addition, taken from "
+            "other Tonk rule sets, and it is off unless you switch it on."]),
+        sv=("Spärr efter påbyggnad (Kortbordets tillägg)", [
+            "Med inställningen ”Påbyggt utlägg spärrar knackning” påslagen får en spelare "
             "vars utlägg någon annan har byggt på sedan hens förra drag inte knacka i nästa "
-            "drag."]),
+            "drag.",
+            "Inställningen finns inte i regelbladet: den är Kortbordets tillägg, hämtad från "
+            "andra regler för Tonk, och den är av om du inte slår på den."]),
         setting="hit_lock",
         effects={"on": ("A player whose spread was hit cannot knock next turn.",
                         "Den vars utlägg byggts på får inte knacka i nästa drag."),
@@ -189,6 +192,32 @@ SECTIONS = [
             "given: lägst summa får 1 insats av var och en av de andra; delar flera på den "
             "lägsta summan får var och en av dem 1 insats av varje spelare som inte hör till "
             "dem."])),
+
+    sec("house_ace", ("TONK-2",), house=True,
+        en=("The ace is only low", [
+            "The rule sheet does not say where the ace stands in a run. At Kortbordet it is "
+            "only low: A-2-3 is a run, Q-K-A is not, and neither is K-A-2."]),
+        sv=("Esset är bara lågt", [
+            "Regelbladet säger inte var esset står i en serie. Hos Kortbordet är det bara "
+            "lågt: E-2-3 är en serie, D-K-E är det inte, och inte heller K-E-2."]),
+        examples=(ex("run AC 2C 3C", "A run with the ace low.", "En serie med lågt ess."),
+                  ex("run QH KH AH", "The ace is never high.", "Esset är aldrig högt.",
+                     allowed=False))),
+
+    sec("house_count", ("TONK-11", "TONK-12"), house=True,
+        en=("A spread in hand still counts", [
+            "When hands are shown and totalled, at a knock or when the stock has run dry, "
+            "every card in the hand counts, a complete spread still held in hand too: only "
+            "cards laid on the table stop counting. (The rule sheet speaks of the total of "
+            "unmatched cards; lay your spreads down to have them not count.)"]),
+        sv=("Ett utlägg på handen räknas ändå", [
+            "När händerna visas och räknas ihop, vid knackning eller när talongen är slut, "
+            "räknas varje kort på handen, även ett färdigt utlägg som man fortfarande har "
+            "på handen: bara kort som ligger på bordet slutar räknas. (Regelbladet talar om "
+            "summan av kort som inte ingår i något utlägg; lägg ut dina utlägg så räknas de "
+            "inte.)"]),
+        examples=(ex("3H 4H 5H KS", "Shown at a knock: 3 + 4 + 5 + 10 = 22, the run included.",
+                     "Visas vid knackning: 3 + 4 + 5 + 10 = 22, serien medräknad."),)),
 
     sec("house_dry", ("TONK-12",), house=True,
         en=("The dry stock lasts one round", [
@@ -218,16 +247,18 @@ SECTIONS = [
 
     sec("house_details", ("TONK-9", "TONK-11", "TONK-13"), house=True,
         en=("Fine points: ties, aces, the lock", [
-            "Must lay spreads: three or four aces may be kept, a run with an ace (A-2-3) may "
-            "not. A knocker who ties the lowest total is caught: the knocker pays 2 stakes "
+            "Spreads must be laid: what is checked is your hand after the discard, so you "
+            "may break up a book by discarding one of its cards. Three or four aces may be "
+            "kept, a run with an ace (A-2-3) may not. A knocker who ties the lowest total is caught: the knocker pays 2 stakes "
             "to each player with that total, and each of them gets 1 stake from everybody "
             "else, the knocker included. Hit lock: a spread counts as hit when another "
             "player hits it, and the lock ends once its owner has drawn.",
             "Everybody can see which cards a player took from the discard pile and still "
             "holds, as everybody at a real table saw them taken."]),
         sv=("Detaljer: lika summor, ess och spärr", [
-            "Utlägg måste läggas ut: tre eller fyra ess får behållas, en serie med ess "
-            "(E-2-3) får inte det. Den som knackar och har samma summa som den lägsta åker "
+            "Utlägg måste läggas ut: det som prövas är handen efter kastet, så du får bryta "
+            "upp en triss genom att kasta ett av dess kort. Tre eller fyra ess får behållas, "
+            "en serie med ess (E-2-3) får inte det. Den som knackar och har samma summa som den lägsta åker "
             "fast: hen betalar 2 insatser till var och en med den summan, och var och en av "
             "dem får 1 insats av alla andra, den som knackade också. Spärr: ett utlägg räknas "
             "som påbyggt när en annan spelare bygger på det, och spärren släpper när ägaren "

@@ -287,6 +287,17 @@ def test_dun_8_lay_down_only_after_drawing_and_in_turn():
     assert_illegal(state, "meld 7S 7H 7D / 9D 9D.1 9C", 1, "not_your_turn")
 
 
+def test_dun_8_house_rule_lay_down_after_taking_the_discard():
+    """House rule (rules page ``house_laydown``): the sheet speaks of the stock; the top
+    discard is as good a draw for laying down."""
+    state = position(["7S 7H 7D 9D 9D.1 5C 5H 4D 2S 3S", "2C 3C"], phase="draw", turn=0,
+                     pile="4H 9C", discarder=1)
+    act(state, "draw pile", 0)
+    assert "meld 7S 7H 7D / 9D 9D.1 9C" in legal_texts(state, 0)
+    act(state, "meld 7S 7H 7D / 9D 9D.1 9C", 0)
+    assert state.laid_down[0]
+
+
 def test_dun_8_joker_must_say_what_it_stands_for_when_ambiguous():
     state = position(["7S 8S JK 9D 10D JD QD 5C", "2C"], round=2)
     assert_illegal(state, "meld 7S 8S JK=9S / 9D 10D JD QD", 0, "contract_not_met")

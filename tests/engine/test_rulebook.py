@@ -27,10 +27,11 @@ MELD_RULES = {"dunka": DUNKA, "elvakort": ELVAKORT, "tonk": TONK}
 # House rules the spec or the engine names: (game, rule id) pairs that must sit in a
 # section marked house=True.
 HOUSE = {
-    "durak": {"DUR-9", "DUR-20"},
-    "dunka": {"DUN-1", "DUN-2", "DUN-6", "DUN-7", "DUN-12", "DUN-13", "DUN-15", "DUN-16"},
+    "durak": {"DUR-4", "DUR-6", "DUR-9", "DUR-17", "DUR-20"},
+    "dunka": {"DUN-1", "DUN-2", "DUN-5", "DUN-6", "DUN-7", "DUN-8", "DUN-11", "DUN-12",
+              "DUN-13", "DUN-15", "DUN-16"},
     "elvakort": {"ELV-3", "ELV-4", "ELV-9", "ELV-10", "ELV-11", "ELV-12"},
-    "tonk": {"TONK-8", "TONK-9", "TONK-11", "TONK-12", "TONK-13"},
+    "tonk": {"TONK-2", "TONK-8", "TONK-9", "TONK-11", "TONK-12", "TONK-13"},
 }
 LANGS = ("sv", "en")
 
@@ -153,6 +154,108 @@ def test_the_house_rules_of_the_brief_are_told():
     assert "turned up" in text["elvakort"] and "exactly the contract" in text["elvakort"]
     sv = " ".join(x for p in rulebook.book("dunka", "sv") if p.house for x in p.paragraphs)
     assert "1 000 drag" in sv and "tvilling" in sv
+
+
+# Issue 14, point 5: decisions of the spec where the sheet is silent or ambiguous, each in
+# its own section marked house rule: (rule id, game, section key, English, Swedish words).
+ISSUE_14_HOUSE = [
+    ("DUR-4", "durak", "house_six", "dealer's last card", "givens sista kort"),
+    ("DUR-6", "durak", "house_no_trump", "If nobody holds a trump",
+     "Har ingen trumf efter given"),
+    ("DUR-17", "durak", "house_exchange", "lowest trump of the deck", "lekens lägsta trumf"),
+    ("DUN-5", "dunka", "house_opening", "Nobody may dunk", "Ingen får dunka"),
+    ("DUN-8", "dunka", "house_laydown", "after taking the top card of the discard pile",
+     "efter att ha tagit översta kortet i slänghögen"),
+    ("DUN-11", "dunka", "house_replace", "only a player who has laid down",
+     "bara den som har lagt ut"),
+    ("DUN-16", "dunka", "stock", "the discard pile except its top card is shuffled",
+     "slänghögen, utom det översta kortet"),
+    ("ELV-11", "elvakort", "stock", "the discard pile except its top card is shuffled",
+     "slänghögen, utom det översta kortet"),
+    ("TONK-2", "tonk", "house_ace", "only low", "bara lågt"),
+    ("TONK-11", "tonk", "house_count", "a complete spread still held in hand too",
+     "även ett färdigt utlägg"),
+    ("TONK-12", "tonk", "house_count", "when the stock has run dry", "när talongen är slut"),
+]
+
+
+@pytest.mark.parametrize("rule,game,key,en,sv", ISSUE_14_HOUSE,
+                         ids=[r[0] for r in ISSUE_14_HOUSE])
+def test_house_rule_of_the_spec_is_marked_in_both_languages(rule, game, key, en, sv):
+    for lang, words in (("en", en), ("sv", sv)):
+        page = {p.key: p for p in rulebook.book(game, lang)}[key]
+        assert page.house, f"{game}/{key} is not marked as a house rule"
+        assert rule in page.rules
+        assert words in " ".join(page.paragraphs), (lang, key)
+
+
+def test_dur_aim_is_to_be_first_to_get_rid_of_your_cards():
+    """The Durak page states the sheet's aim ("Bli först av med alla dina kort")."""
+    aim = {lang: rulebook.book("durak", lang)[0] for lang in LANGS}
+    assert aim["sv"].key == aim["en"].key == "aim" and not aim["en"].house
+    assert "Bli först av med alla dina kort" in aim["sv"].paragraphs[0]
+    assert "Be the first to get rid of all your cards" in aim["en"].paragraphs[0]
+
+
+def test_dur_11_lobby_label_and_rules_page_say_first_bout_only_from_four_players():
+    for lang, four, first in (("sv", "4–6 spelare", "bara det första anfallet"),
+                              ("en", "4 to 6 players", "the first bout only")):
+        label = t(lang, "set_first_bout_limit_5")
+        assert "4–6" in label and ("Partiets första anfall" in label or "game's first" in label)
+        page = {p.key: p for p in rulebook.book("durak", lang)}["limits"]
+        text = " ".join(page.paragraphs)
+        assert four in text and first in text.lower().replace("Det gäller", "det gäller")
+        assert "DUR-11" in page.rules
+        on = rulebook.effect("durak", "first_bout_limit_5", True, lang)
+        assert ("first bout" in on) if lang == "en" else ("första anfall" in on)
+        assert "6" in on  # later bouts
+        assert "defence" not in text and "försvarat" not in text
+    assert "4" in t("sv", "limit_5_four_plus") and "4" in t("en", "limit_5_four_plus")
+
+
+def test_tonk_13_hit_lock_is_marked_as_kortbordets_addition():
+    from game.tonk import Rules as TonkRules
+    assert TonkRules().hit_lock is False  # off unless switched on
+    assert "Kortbordets tillägg" in t("sv", "set_hit_lock")
+    assert "Kortbordet's addition" in t("en", "set_hit_lock")
+    for lang, words in (("sv", "Kortbordets tillägg"), ("en", "Kortbordet's addition")):
+        page = {p.key: p for p in rulebook.book("tonk", lang)}["hit_lock"]
+        assert page.house and page.setting == "hit_lock"
+        assert words in page.heading and words in " ".join(page.paragraphs)
+        # the same way as the fourth player, in the lobby and on the rules page
+        assert words in t(lang, "lobby_hint_tonk")
+        assert words in " ".join(rulebook.book("tonk", lang)[1].paragraphs)
+
+
+TONK_SPREAD_SETTINGS = ("must_lay_spreads", "double_only_new_spread", "hit_lock")
+
+
+def test_tonk_9_swedish_labels_say_utlagg_spreads_not_serie_runs():
+    """The three variations apply to books and runs alike: the Swedish labels and the
+    rules page's names for them say "utlägg" (spread), never "serie" (run)."""
+    for name in TONK_SPREAD_SETTINGS:
+        label = t("sv", f"set_{name}")
+        assert "utlägg" in label.lower() and "serie" not in label.lower(), label
+    quoted = re.compile(r"inställningen ”([^”]+)”")
+    pages = {p.key: p for p in rulebook.book("tonk", "sv")}
+    for name in TONK_SPREAD_SETTINGS:
+        page = next(p for p in pages.values() if p.setting == name)
+        names = quoted.findall(" ".join(page.paragraphs))
+        assert names, page.key
+        assert t("sv", f"set_{name}").lower().startswith(names[0].lower()), (names[0], name)
+        assert "serie" not in names[0].lower()
+    for name in TONK_SPREAD_SETTINGS:  # the English names are the lobby's too
+        page = next(p for p in rulebook.book("tonk", "en") if p.setting == name)
+        first = re.findall(r"setting “([^”]+)”", " ".join(page.paragraphs))[0]
+        assert t("en", f"set_{name}").lower().startswith(first.lower()), (first, name)
+
+
+def test_tonk_9_the_rules_page_says_the_hand_is_checked_after_the_discard():
+    text = {lang: " ".join(x for p in rulebook.book("tonk", lang) if "TONK-9" in p.rules
+                           for x in p.paragraphs) for lang in LANGS}
+    assert "after the discard" in text["en"] and "break up a book" in text["en"]
+    assert "efter kastet" in text["sv"] and "bryta upp en triss" in text["sv"]
+    assert "three aces" in text["en"] and "tre ess" in text["sv"]
 
 
 def test_setting_note_shows_value_and_effect():

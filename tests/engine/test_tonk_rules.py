@@ -419,6 +419,14 @@ def test_TONK_11_knock_shows_all_hands_and_totals():
     assert view["last_result"]["totals"] == [9, 4] and "hands" not in view["last_result"]
 
 
+def test_TONK_11_house_rule_a_spread_held_in_hand_counts_at_a_knock():
+    """House rule (rules page ``house_count``): the whole hand counts, a complete spread
+    still in hand too (the sheet speaks of unmatched cards)."""
+    s = position(["3H 4H 5H KS", "AS 9D 9C"])
+    act(s, "knock")
+    assert s.result["totals"] == [22, 19] and s.result["caught"] is True
+
+
 # ------------------------------------------------------------------ TONK-12
 
 
@@ -450,6 +458,12 @@ def test_TONK_12_equal_lowest_totals_each_get_one():
     act(s, "end")
     assert s.result["winners"] == [0, 1]
     assert payouts(s) == [(2, 0, 1, "dry_stock"), (2, 1, 1, "dry_stock")]
+
+
+def test_TONK_12_house_rule_a_spread_held_in_hand_counts_at_a_dry_end():
+    s = position(["7S 7H 7D", "AS 9D 9C"], pile="9H", rest="pile")
+    act(s, "end")
+    assert s.result["totals"] == [21, 19] and s.result["winners"] == [1]
 
 
 def test_TONK_12_stock_running_dry_is_announced_and_never_reshuffled():
