@@ -30,7 +30,7 @@ def endgame(hands, trump, table=(), attacker=0, defender=1, rules=None, **fields
     state = State(rules=rules, names=[f"P{i}" for i in range(n)], hands=hand_cards, talon=[],
                   trump_card=parse_card(trump), dealer=n - 1, attacker=attacker,
                   defender=defender, rng_state=0, discard=discard, table=pairs,
-                  known=[[] for _ in range(n)], defended_once=True,
+                  known=[[] for _ in range(n)], first_bout=False,
                   lead_attacker=attacker if pairs else None)
     state.limit = min(6, len(hand_cards[defender]) + sum(1 for p in pairs if p[1]))
     state.check_integrity()
@@ -51,7 +51,8 @@ def random_rules(rng: random.Random, players: int) -> Rules:
     deck = 24 if players == 2 and rng.random() < 0.25 else rng.choice((36, 52))
     return Rules(transfer=rng.random() < 0.5,
                  throw_in=rng.choice(("attacker", "neighbours", "all")), deck=deck,
-                 first_bout_limit_5=rng.random() < 0.3, trump_exchange=rng.random() < 0.5)
+                 first_bout_limit_5=rng.random() < 0.3 and players >= 4,  # DUR-11
+                 trump_exchange=rng.random() < 0.5)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

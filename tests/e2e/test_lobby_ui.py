@@ -67,3 +67,26 @@ def test_keyboard_stays_on_the_lobby_control_just_changed(page, site):
     page.keyboard.press("ArrowDown")
     page.wait_for_timeout(200)
     assert page.evaluate("document.activeElement.id") == "lobby-players"
+
+
+def test_dur_11_the_limit_of_5_is_offered_for_4_to_6_players_only(page, site):
+    """DUR-11: in the lobby the setting is off and disabled below four players, and it does
+    not stay on when the count drops; a link asking for it with two players is refused
+    with a message saying it needs four or more."""
+    open_game(page, site.url + "?lang=en")
+    box = page.locator("#rule-first_bout_limit_5")
+    page.select_option("#lobby-players", "4")
+    box.wait_for()
+    assert box.is_enabled() and page.locator("#limit-5-hint").count() == 0
+    box.check()
+    page.select_option("#lobby-players", "2")
+    page.locator("#limit-5-hint").wait_for()
+    assert not box.is_enabled() and not box.is_checked()
+    assert "4–6 players" in page.locator("[data-rules-for=durak]").inner_text()
+    page.select_option("#lobby-players", "5")
+    page.wait_for_function("!document.getElementById('rule-first_bout_limit_5').disabled")
+    assert not box.is_checked()  # not silently back on
+    open_game(page, site.url + "?game=durak&players=2&first_bout_limit_5=on&lang=sv")
+    text = page.locator("#notice-text").inner_text()
+    assert "kräver 4 eller fler spelare" in text and "needs" not in text
+    assert page.locator("#table").count() == 0
