@@ -19,11 +19,13 @@ play: setup
 	@python3 scripts/serve.py --host $(HOST) --port $(PORT)
 
 # One pytest run reports everything: the engine tests in CPython, the same suite inside
-# Pyodide under Node.js (tests/test_pyodide.py) and the browser tests (tests/e2e/).
+# Pyodide under Node.js (tests/test_pyodide.py) and the browser tests (tests/e2e/ in
+# Chromium, tests/firefox/ in Debian's Firefox ESR).
 # pytest exits non-zero when any test fails and with 5 when it collected no test, so
 # make fails in both cases.
 test: setup
 	@$(PY) scripts/chromium.py --ensure
+	@$(PY) scripts/firefox.py --ensure
 	$(PY) -m pytest tests -ra
 
 # The engine suite inside Pyodide only (also part of `make test`).
