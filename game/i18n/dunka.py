@@ -130,6 +130,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_already_laid_down": "Du har redan lagt ut i den här given.",
         "why_opening_discard": "I öppningsrundan kastar alla bara ett kort.",
         "why_must_go_out": "I sista given får du bara lägga ut om du går ut direkt med alla kort.",
+        "why_must_keep_discard": "Behåll ett kort att kasta: i giv 1–5 går man ut genom att kasta sitt sista kort.",
     },
     "en": {
         "elv_added_by": "with cards from {names}",
@@ -260,5 +261,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_already_laid_down": "You have already laid down this round.",
         "why_opening_discard": "In the opening round everyone just discards one card.",
         "why_must_go_out": "In the last round you may lay down only by going out with every card.",
+        "why_must_keep_discard": "Keep a card to discard: in rounds 1–5 you go out by discarding your last card.",
     },
 }
