@@ -77,14 +77,15 @@ followed by up to ``LAYDOWN_ALTERNATIVES`` others (``contract_arrangements``), s
 the bots always have at least one lay-down to offer. Where a card must be kept for the
 discard (Elvakort rounds 1–5, ELV-10) arrangements that would meld every card are left
 out, and when the best one would, the best arrangement of the hand less one card takes
-its place (``_keeping_one``), so a hand that melds completely still lays down. Any other valid arrangement is also
-accepted: ``apply`` checks a ``meld`` action by validity (``_laydown_problem``), not by
-membership in that bounded list. For "select cards, then lay down", the UI asks
-``laydown_options(player, cards)``: every arrangement of exactly those cards as the
-contract, as ``meld`` actions to choose from when there are several. Further melds
-(Elvakort, ELV-8) are offered the same bounded way (``_further_cached``): the arrangement
-of the hand into any melds leaving the fewest points, then each of its melds alone; any
-other valid further meld is accepted too.
+its place (``_keeping_one``), so a hand that melds completely still lays down. Any other
+valid arrangement is also accepted: ``apply`` checks a ``meld`` action by validity
+(``_laydown_problem``), not by membership in that bounded list. For "select cards, then
+lay down", the UI asks ``laydown_options(player, cards)``: every arrangement of exactly
+those cards as the contract, as ``meld`` actions to choose from when there are several.
+Further melds (Elvakort, ELV-8) are offered the same bounded way (``_further_cached``): the
+arrangement of the hand into any melds leaving the fewest points (keeping a card back
+where ELV-10 says so), then each of its melds alone; any other valid further meld is
+accepted too.
 
 House rules (shown in the rules text):
 
