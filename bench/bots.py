@@ -32,6 +32,11 @@ bot (game.bots.elvakort) also plays the Dunka normal bot that played Elvakort be
     normal decision time (CPU), per run: median 1.91 / 2.19 / 2.09 ms, p99 7.65 / 7.35 /
         7.78 ms, max 57.82 / 67.65 / 76.26 ms
 
+Elvakorts-Rummy going out (ELV-10 revised: rounds 1–5 end only with the last card
+discarded), ``--elv-going-out 30`` (30 four-player games of normal bots): before the
+revision 31 of the 150 rounds 1–5 ended with the last card melded or laid off; after it,
+0 of 150 (all 150 went out with a discard).
+
 Tonk, measured 2026-11-30 (same machine, default rules, 2,000 hands per pairing):
 
     normal vs random: +1.549 chips per hand (standard error 0.036); won 1580, lost 420
@@ -206,6 +211,29 @@ def _chip_lines(r: dict) -> list[str]:
             f"p99 {_pct(turns, 0.99)}, p99.9 {_pct(turns, 0.999)}, max {turns[-1]}"]
 
 
+def elvakort_going_out(games: int, players: int = 4) -> dict:
+    """ELV-10 (revised) in bot play: ``games`` seeded games (seeds 0 … games-1) of
+    ``players`` normal bots; of rounds 1–5, how many ended, how many by a player going
+    out, and how many of those with the last card discarded (the rule: all of them)."""
+    ended = out = by_discard = 0
+    for seed in range(games):
+        state = rummy.new_game(rummy.Rules(variant="elvakort"),
+                               [f"P{i}" for i in range(players)], seed)
+        step = 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            action = bots.choose(state.view(seat), state.legal_actions(seat), "normal",
+                                 seed=seed * 1000 + step)
+            for e in state.apply(action):
+                if e["type"] == "round_end" and e["round"] <= 5:
+                    ended += 1
+                    if e["out"] is not None:
+                        out += 1
+                        by_discard += isinstance(action, rummy.Discard)
+            step += 1
+    return {"ended": ended, "out": out, "by_discard": by_discard}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None,
@@ -215,7 +243,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponent", action="append",
                         help="only these opponents of the normal bot (default: random and "
                              "easy; Elvakort also dunka-normal)")
+    parser.add_argument("--elv-going-out", type=int, metavar="GAMES",
+                        help="only measure how Elvakort rounds 1-5 end (ELV-10) over GAMES "
+                             "four-player games of normal bots")
     args = parser.parse_args(argv)
+    if args.elv_going_out:
+        r = elvakort_going_out(args.elv_going_out)
+        print(f"elvakort rounds 1-5 of {args.elv_going_out} four-player normal games: "
+              f"{r['ended']} ended, {r['out']} by going out, {r['by_discard']} of them "
+              f"with the last card discarded, {r['out'] - r['by_discard']} without")
+        return 0
     for game in args.game or sorted(RUNNERS):
         games = args.games or DEFAULT_GAMES.get(game, 2000)
         times: list[float] = []

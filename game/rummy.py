@@ -9,8 +9,12 @@ ELV-2, ELV-3), jokers discardable and laid on any meld (ELV-3), the deal (11 car
 the opening discards, then one stock card turned up on the pile, ``turn_up_after_opening``,
 ELV-4), further melds with and after the contract (``further_melds``, ELV-7, ELV-8), table
 minus hand scoring with a 50 point bonus (``elvakort_score``, ELV-13) and the highest total
-winning (ELV-14). Claims (ELV-6 = DUN-7), going out (ELV-10 = DUN-13, DUN-15) and the
-exhausted stock (ELV-11 = DUN-16, with both house rules below) run the same code.
+winning (ELV-14), and going out only by a discard in rounds 1–5 (``discard_to_go_out``,
+ELV-10 revised: a lay-down, further meld or lay-off that would leave no card to discard
+is refused with code ``must_keep_discard`` and not offered; Dunka's DUN-13 lets a player
+go out by melding the last card). Claims (ELV-6 = DUN-7), going out at once in round 6
+(ELV-10 = DUN-15) and the exhausted stock (ELV-11 = DUN-16, with both house rules below)
+run the same code.
 
 Credits (ELV-8): ``State.credits[id]`` lists, for every card of table meld ``id`` in the
 meld's card order, the seat that put it there (the owner for the cards laid down, the
@@ -70,14 +74,18 @@ Action text forms (``str(action)``; read back by ``parse_action(text, player)``)
 Lay-down design: ``legal_actions`` lists, whenever the player may lay down and holds the
 contract, the arrangement of the whole hand leaving the fewest points (``best_contract``)
 followed by up to ``LAYDOWN_ALTERNATIVES`` others (``contract_arrangements``), so the UI and
-the bots always have at least one lay-down to offer. Any other valid arrangement is also
-accepted: ``apply`` checks a ``meld`` action by validity (``_laydown_problem``), not by
-membership in that bounded list. For "select cards, then lay down", the UI asks
-``laydown_options(player, cards)``: every arrangement of exactly those cards as the
-contract, as ``meld`` actions to choose from when there are several. Further melds
-(Elvakort, ELV-8) are offered the same bounded way (``_further_cached``): the arrangement
-of the hand into any melds leaving the fewest points, then each of its melds alone; any
-other valid further meld is accepted too.
+the bots always have at least one lay-down to offer. Where a card must be kept for the
+discard (Elvakort rounds 1–5, ELV-10) arrangements that would meld every card are left
+out, and when the best one would, the best arrangement of the hand less one card takes
+its place (``_keeping_one``), so a hand that melds completely still lays down. Any other
+valid arrangement is also accepted: ``apply`` checks a ``meld`` action by validity
+(``_laydown_problem``), not by membership in that bounded list. For "select cards, then
+lay down", the UI asks ``laydown_options(player, cards)``: every arrangement of exactly
+those cards as the contract, as ``meld`` actions to choose from when there are several.
+Further melds (Elvakort, ELV-8) are offered the same bounded way (``_further_cached``): the
+arrangement of the hand into any melds leaving the fewest points (keeping a card back
+where ELV-10 says so), then each of its melds alone; any other valid further meld is
+accepted too.
 
 House rules (shown in the rules text):
 
@@ -132,8 +140,8 @@ from typing import Callable, ClassVar
 from .cards import RANK_VALUES, Card, card_key, make_deck, parse_card, parse_cards
 from .engine import (Action, GameState, IllegalAction, Rng, RulesBase, SaveError,
                      SettingError, check_choice)
-from .melds import (DUNKA, DUNKA_CONTRACTS, ELVAKORT, ELVAKORT_CONTRACTS, Contract, Meld,
-                    MeldRules, best_contract, best_melds, contract_arrangements,
+from .melds import (DUNKA, DUNKA_CONTRACTS, ELVAKORT, ELVAKORT_CONTRACTS, Arrangement,
+                    Contract, Meld, MeldRules, best_contract, best_melds, contract_arrangements,
                     dunka_value, elvakort_value, is_valid, lay_off_options, melds_from,
                     replace_joker)
 
@@ -187,6 +195,10 @@ class RuleSet:
             one stock card onto the pile (ELV-4); False: Dunka's order (DUN-5).
         further_melds: after (and with) the contract, further melds may be laid down
             (ELV-7, ELV-8).
+        discard_to_go_out: outside the go-out round a player goes out only by discarding
+            the last card: a lay-down, further meld, lay-off or joker replacement that
+            would leave no card in hand is not allowed (ELV-10 revised; False: Dunka's
+            DUN-13, where melding the last card also goes out).
     """
 
     name: str
@@ -204,6 +216,7 @@ class RuleSet:
     decks: Callable[[int], tuple[int, int]] | None = None
     turn_up_after_opening: bool = False
     further_melds: bool = False
+    discard_to_go_out: bool = False
 
     def deck_counts(self, players: int) -> tuple[int, int]:
         """(decks, jokers) shuffled together for ``players`` players (DUN-1, ELV-1)."""
@@ -245,7 +258,7 @@ ELVAKORT_RULES = RuleSet(
     players=(2, 3, 4, 5, 6, 7, 8), copies=2, jokers=4, value=elvakort_value,
     jokers_discardable=True, jokers_on_any_meld=True, dunk_go_out=True, lower_wins=False,
     score=elvakort_score, decks=elvakort_decks, turn_up_after_opening=True,
-    further_melds=True)
+    further_melds=True, discard_to_go_out=True)
 """Elvakorts-Rummy (ELV-1 … ELV-14) as data and hooks on the Dunka engine."""
 
 RULE_SETS: dict[str, RuleSet] = {"dunka": DUNKA_RULES, "elvakort": ELVAKORT_RULES}
@@ -504,29 +517,71 @@ def parse_action(text: str, player: int) -> Action:
 
 # ---------------------------------------------------------------------------- searches
 
+def _keeps_discard(rs: RuleSet, contract: Contract) -> bool:
+    """ELV-10 (revised): in this round a player must keep a card to discard, so nothing
+    may meld the last card in hand (``RuleSet.discard_to_go_out``, not the go-out round)."""
+    return rs.discard_to_go_out and not contract.go_out
+
+
+def _keeping_one(hand: tuple[Card, ...], search: Callable, value: Callable[[Card], int]
+                 ) -> Arrangement | None:
+    """The best arrangement that keeps at least one card of ``hand`` for the discard
+    (ELV-10): ``search(cards) -> Arrangement | None`` run on the hand less each distinct
+    card in turn (card order; two copies of one card, or two jokers, are tried once); the
+    one leaving the fewest points in hand, the kept card counted, the first on ties.
+    ``None`` when no such arrangement has a meld."""
+    best, best_points, tried = None, None, set()
+    for i, card in enumerate(hand):
+        face = (card.rank, card.suit)
+        if face in tried:
+            continue
+        tried.add(face)
+        arr = search(hand[:i] + hand[i + 1:])
+        if arr is None or not arr.melds:
+            continue
+        arr = Arrangement(arr.melds, tuple(sorted(arr.left + (card,), key=card_key)))
+        points = arr.points(value)
+        if best is None or points < best_points:
+            best, best_points = arr, points
+    return best
+
+
 @lru_cache(maxsize=4096)
 def _laydowns_cached(hand: tuple[Card, ...], variant: str, round_index: int
                      ) -> tuple[tuple[Meld, ...], ...]:
-    """The best arrangement then up to ``LAYDOWN_ALTERNATIVES`` others, as meld tuples."""
+    """The best arrangement then up to ``LAYDOWN_ALTERNATIVES`` others, as meld tuples.
+    Where a card must be kept for the discard (ELV-10), none melds every card: the best
+    is then the best of the hand less one card (``_keeping_one``)."""
     rs = RULE_SETS[variant]
     contract = rs.contracts[round_index]
+    keep = _keeps_discard(rs, contract)
     best = best_contract(hand, contract, rs.melds, rs.value, use_all=contract.go_out)
+    if best is not None and keep and not best.left:
+        best = _keeping_one(hand, lambda cards: best_contract(
+            cards, contract, rs.melds, rs.value), rs.value)
     if best is None:
         return ()
     out = [best.melds]
     for arr in contract_arrangements(hand, contract, rs.melds, use_all=contract.go_out,
                                      limit=LAYDOWN_ALTERNATIVES + 1):
-        out.append(arr.melds)
+        if arr.left or not keep:
+            out.append(arr.melds)
     return tuple(out)
 
 
 @lru_cache(maxsize=4096)
-def _further_cached(hand: tuple[Card, ...], variant: str) -> tuple[tuple[Meld, ...], ...]:
+def _further_cached(hand: tuple[Card, ...], variant: str, keep: bool = False
+                    ) -> tuple[tuple[Meld, ...], ...]:
     """Further melds to offer (ELV-8), bounded: the arrangement of any number of melds
     leaving the fewest points in hand (``best_melds``), then each of its melds alone (at
-    most ``LAYDOWN_ALTERNATIVES`` of them)."""
+    most ``LAYDOWN_ALTERNATIVES`` of them). ``keep``: a card must stay for the discard
+    (ELV-10), so when the best arrangement melds every card, the best of the hand less
+    one card (``_keeping_one``) is offered instead."""
     rs = RULE_SETS[variant]
     best = best_melds(hand, rs.melds, rs.value)
+    if best is not None and keep and not best.left:
+        best = _keeping_one(hand, lambda cards: best_melds(cards, rs.melds, rs.value),
+                            rs.value)
     if best is None or not best.melds:
         return ()
     out = [best.melds]
@@ -753,7 +808,9 @@ class State(GameState):
     def legal_actions(self, player: int) -> list[Action]:
         """Every legal action of ``player`` now, in a stable order: draws (stock, pile);
         dunk, pass; lay-downs (best first, then a bounded set of others); lay-offs and
-        joker replacements by card then meld; discards by card; next."""
+        joker replacements by card then meld; discards by card; next. Where a card must
+        be kept for the discard (ELV-10, ``keeps_discard``) nothing listed melds the last
+        card in hand."""
         if player not in self.to_act():
             return []
         phase = self.phase
@@ -780,6 +837,8 @@ class State(GameState):
             if self.ruleset.further_melds:
                 acts += self._further_actions(player)
             hand = sorted(self.hands[player], key=card_key)
+            if len(hand) == 1 and self.keeps_discard():
+                hand = []  # ELV-10: the last card is for the discard
             for card in hand:
                 for entry in self.table:
                     if card.is_joker and not self._may_lay_joker(player, entry):
@@ -798,7 +857,8 @@ class State(GameState):
         """Further melds after the contract (ELV-8), a bounded list (``_further_cached``)."""
         hand = tuple(sorted(self.hands[player], key=card_key))
         out: list[LayDown] = []
-        for melds in _further_cached(hand, self.rules.variant):
+        keep = _keeps_discard(self.ruleset, self.contract)
+        for melds in _further_cached(hand, self.rules.variant, keep):
             action = _laydown_from(player, melds)
             if action not in out:
                 out.append(action)
@@ -838,7 +898,8 @@ class State(GameState):
             return None, IllegalAction("card_not_in_hand", f"{missing[0]} is not in your hand",
                                        card=str(missing[0]))
         if further:
-            return melds, None
+            problem = self._keep_problem(len(used), len(hand))  # ELV-10
+            return (None, problem) if problem else (melds, None)
         contract = self.contract
         sets = [m for m in melds if m.kind == "set"]
         runs = [m for m in melds if m.kind == "run"]
@@ -857,7 +918,25 @@ class State(GameState):
         if contract.go_out and len(used) != len(hand):
             return None, IllegalAction("must_go_out", "lay down every card at once",
                                        contract=str(contract))
-        return melds, None
+        problem = self._keep_problem(len(used), len(hand))  # ELV-10
+        return (None, problem) if problem else (melds, None)
+
+    def keeps_discard(self) -> bool:
+        """ELV-10 (revised): True when this round a player must keep a card to discard,
+        going out only by discarding the last card (Elvakort rounds 1–5); then no
+        lay-down, further meld, lay-off or joker replacement may meld the last card in
+        hand (code ``must_keep_discard``). False in Dunka (DUN-13) and in round 6."""
+        return _keeps_discard(self.ruleset, self.contract)
+
+    def _keep_problem(self, placed: int, held: int) -> IllegalAction | None:
+        """ELV-10: the refusal (code ``must_keep_discard``) for a move that would put
+        ``placed`` of the ``held`` cards in hand on the table and leave none to discard, in
+        a round where a card must be kept; else None."""
+        if placed < held or not self.keeps_discard():
+            return None
+        return IllegalAction("must_keep_discard",
+                             "keep a card to discard: you go out by discarding your last "
+                             "card", contract=str(self.contract))
 
     def _laydown_problem(self, action: LayDown) -> IllegalAction | None:
         p = action.player
@@ -879,7 +958,9 @@ class State(GameState):
     def laydown_options(self, player: int, cards, limit: int = 50) -> list[LayDown]:
         """Every way (at most ``limit``) to lay down the contract with exactly ``cards``
         (Card objects or notation), as ``meld`` actions that ``apply`` accepts now; empty
-        when the cards do not form the contract or ``player`` may not lay down now.
+        when the cards do not form the contract or ``player`` may not lay down now, or
+        when they are every card in hand and a card must be kept for the discard
+        (``keeps_discard``, ELV-10).
 
         Elvakort (``further_melds``): when no arrangement of exactly the contract uses
         every card, the best arrangement of the contract plus further melds (ELV-7); once
@@ -994,6 +1075,9 @@ class State(GameState):
                 if not opts:
                     return err("card_does_not_fit", f"{card} does not fit m{action.meld}",
                                card=str(card), meld=action.meld)
+                keep = self._keep_problem(1, len(hand))  # ELV-10
+                if keep is not None:
+                    return keep
                 if action.end is None:
                     return err("choose_end", "say which end: low or high",
                                card=str(card), meld=action.meld)
@@ -1008,6 +1092,9 @@ class State(GameState):
             if not self._replace_options(card, entry):
                 return err("no_joker_for_card", f"no joker in m{action.meld} stands for "
                            f"{card}", card=str(card), meld=action.meld)
+            keep = self._keep_problem(1, len(hand))  # ELV-10
+            if keep is not None:
+                return keep
             return err("bad_end", "the joker cannot go at that end", meld=action.meld)
         return err("illegal", f"{action} is not allowed now")
 

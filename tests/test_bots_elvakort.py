@@ -157,6 +157,25 @@ def test_lays_off_on_another_players_meld_to_go_out():
     assert points[0] == 30 + 15 + 50  # its melds (KKK 30, 777 15) + the bonus
 
 
+def test_going_out_on_others_melds_keeps_the_dearest_card_for_the_discard():
+    """ELV-10 (revised): both cards fit only the opponent's melds, but the round ends
+    only with a discard. The bot lays off the 5 (5 points for the opponent) and goes out
+    by discarding the ace, which then scores for nobody, not the other way round."""
+    state = position(
+        {0: ["AH", "5C"]},
+        [(1, "run 10H JH QH KH"), (1, "set 5S 5D 5H"), (0, "set KS KD KC"),
+         (0, "set 7S 7H 7D")])
+    assert {str(a) for a in state.legal_actions(0)} >= {"layoff AH m1", "layoff 5C m2"}
+    action = normal(state)
+    assert isinstance(action, Layoff) and str(action.card) == "5C" and action.meld == 2
+    state.apply(action)
+    assert [str(a) for a in state.legal_actions(0)] == ["discard AH"]
+    state.apply(normal(state))
+    assert state.phase == "round_over" and state.sheet[-1]["out"] == 0
+    points = state.scoresheet()["rounds"][-1]["points"]
+    assert points[0] == 30 + 15 + 50  # its melds (KKK 30, 777 15) + the bonus
+
+
 def test_lays_down_a_further_meld_after_the_contract():
     """Round 1 (two sets), contract already down: a set of aces in hand is laid down
     (ELV-8), banking 45 points instead of risking -45."""
@@ -219,6 +238,44 @@ def test_easy_bot_lays_off_on_its_own_meld_only():
     state.apply(action)
     action = bots.choose(state.view(0), state.legal_actions(0), "easy", seed=0)
     assert isinstance(action, Discard)  # AH fits only the other player's run
+
+
+# ---------------------------------------------------------------------------- going out
+
+def round_ends(levels, seed) -> list[tuple[int, int | None, str]]:
+    """Play one seeded Elvakort game with bots at ``levels``; per round ``(round, seat
+    that went out or None, verb of the action that ended it)``."""
+    state = new_game(RULES, [f"P{i}" for i in range(len(levels))], seed=seed)
+    ends, step = [], 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = bots.choose(state.view(seat), state.legal_actions(seat), levels[seat],
+                             seed=seed * 1000 + step)
+        for e in state.apply(action):
+            if e["type"] == "round_end":
+                ends.append((e["round"], e["out"], action.verb))
+        step += 1
+    return ends
+
+
+def test_bots_go_out_in_rounds_1_to_5_only_by_a_discard():
+    """ELV-10 (revised) in bot play: four seeded four-player games (20 rounds 1–5) of
+    normal and easy bots; every round 1–5 that a player ends by going out ends with a
+    discard (before the revision 31 of 150 such rounds of four normal bots ended with
+    the last card melded or laid off instead), and the bots still go out in most rounds.
+    ``bench/bots.py --elv-going-out`` prints the figure over more games."""
+    ended = out = by_discard = 0
+    for seed in range(4):
+        levels = ["normal", "easy", "normal", "normal"] if seed % 2 else ["normal"] * 4
+        for round_no, seat, verb in round_ends(levels, seed):
+            if round_no > 5:
+                continue
+            ended += 1
+            if seat is not None:
+                out += 1
+                by_discard += verb == "discard"
+    assert ended == 20
+    assert by_discard == out and out >= 16, (out, by_discard)
 
 
 # ---------------------------------------------------------------------------- strength

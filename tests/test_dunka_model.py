@@ -73,3 +73,24 @@ def test_event_sentences_exist_in_both_languages():
     assert dm.describe_event("en", {"type": "turn", "player": 1}, PLAYERS, 0) is None
     assert "1000" in dm.describe_event("sv", {"type": "turn_limit", "turns": 1000, "limit": 1000},
                                        PLAYERS, 0)
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_elv_10_the_last_card_is_for_the_discard(lang):
+    """ELV-10 (revised): with one card left the status says to discard it (no lay-off is
+    offered), and selecting every card for a lay-down gives the rule as the reason."""
+    from game.positions import read
+    p = read("elvakort;names=Du,Bo;round=2;phase=play;turn=0;h0=7C;"
+             "m1=0:7S,7H,7D;m2=0:8S,9S,10S,JS;h1=?3;seed=8")
+    state = p.state
+    view = {"state": state.view(0), "legal": [str(a) for a in state.legal_actions(0)],
+            "human": 0, "players": PLAYERS[:2], "actor": 0}
+    assert view["legal"] == ["discard 7C"]
+    assert dm.status_line(view, [], lang) == TEXTS[lang]["dk_st_last_card"]
+    assert dm.plan(view, ["7C"], lang)["targets"] == {}
+    st = view["state"]
+    assert state.keeps_discard() and state.laydown_options(0, "7C") == []
+    assert dm.no_laydown_text(lang, st, ["7C"], state.keeps_discard()) == \
+        TEXTS[lang]["why_must_keep_discard"]
+    assert dm.no_laydown_text(lang, st, ["7C"], False).startswith(
+        TEXTS[lang]["dk_no_laydown"][:12])

@@ -26,11 +26,14 @@ Levels:
       value; a loose card costs its full value (it can only count minus);
     - lays down the contract as soon as it can (the engine's arrangement leaving the
       fewest points in hand = the most on the table), and after it, in rounds 1–5,
-      every further meld it holds (ELV-8), which banks those points;
+      every further meld it holds (ELV-8), which banks those points; in rounds 1–5 the
+      engine offers none that melds the last card (ELV-10 revised: a round ends only
+      with the last card discarded), so the cheapest card stays back for the discard;
     - lays off on its OWN melds whenever it can, highest value first (each card moves
       from minus to plus); on another player's meld (which scores for that player,
       ELV-8) only to go out this turn (every card but one can be placed: the 50 bonus
-      and the end of the round while the others still hold cards) or, with the round
+      and the end of the round while the others still hold cards; cheapest first, so the
+      card kept for the discard, which scores for nobody, is the dearest) or, with the round
       about to end (an opponent down with at most ``DANGER_CARDS`` cards), a card worth
       ``DANGER_VALUE`` or more that would otherwise cost its value in hand;
     - once down, takes the pile's top card only when it scores for itself: a joker, a
@@ -198,7 +201,9 @@ def _choose_layoff(ctx: _ElvCtx, layoffs: list, legal: list):
     if not layoffs:
         return None
     if _can_go_out(ctx, layoffs):
-        return max(layoffs, key=lambda a: (_value(_card(str(a.card))), -legal.index(a)))
+        # the last card is discarded (ELV-10) and then scores for nobody: lay off the
+        # cheapest first, so the card kept back is the one worth most to the meld's owner
+        return min(layoffs, key=lambda a: (_value(_card(str(a.card))), legal.index(a)))
     if ctx.risk >= 0.8 and len(ctx.hand) > 1:
         # the round may end soon: a card in hand then costs its value, on another
         # player's meld it scores as much for them (the same gap to them, less to the

@@ -73,6 +73,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "dk_st_play": "Välj ett kort och tryck Kasta för att avsluta din tur.",
         "dk_st_play_can_lay": "Du har kontraktet! Tryck Lägg ut, eller kasta ett kort.",
         "dk_st_play_laid": "Lägg till kort på kombinationer på bordet, eller kasta.",
+        "dk_st_last_card": "Kasta ditt sista kort, så går du ut.",
         "dk_st_selected": "Valt: {card}. Tryck Kasta, eller välj fler kort att lägga ut.",
         "dk_st_selected_layoff": "Valt: {card}. Tryck Kasta, eller en markerad kombination.",
         "dk_st_selected_many": "{n} kort valda. Tryck Lägg ut.",
@@ -130,6 +131,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_already_laid_down": "Du har redan lagt ut i den här given.",
         "why_opening_discard": "I öppningsrundan kastar alla bara ett kort.",
         "why_must_go_out": "I sista given får du bara lägga ut om du går ut direkt med alla kort.",
+        "why_must_keep_discard": "Behåll ett kort att kasta: i giv 1–5 går man ut genom att kasta sitt sista kort.",
     },
     "en": {
         "elv_added_by": "with cards from {names}",
@@ -203,6 +205,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "dk_st_play": "Select a card and tap Discard to end your turn.",
         "dk_st_play_can_lay": "You hold the contract! Tap Lay down, or discard a card.",
         "dk_st_play_laid": "Lay off cards on melds on the table, or discard.",
+        "dk_st_last_card": "Discard your last card to go out.",
         "dk_st_selected": "Selected {card}. Tap Discard, or select more cards to lay down.",
         "dk_st_selected_layoff": "Selected {card}. Tap Discard, or a highlighted meld.",
         "dk_st_selected_many": "{n} cards selected. Tap Lay down.",
@@ -260,5 +263,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_already_laid_down": "You have already laid down this round.",
         "why_opening_discard": "In the opening round everyone just discards one card.",
         "why_must_go_out": "In the last round you may lay down only by going out with every card.",
+        "why_must_keep_discard": "Keep a card to discard: in rounds 1–5 you go out by discarding your last card.",
     },
 }

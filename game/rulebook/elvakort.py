@@ -142,21 +142,30 @@ SECTIONS = [
 
     sec("end", ("ELV-10",),
         en=("Going out", [
-            "Rounds 1 to 5 end when a player has laid down all their cards but one and "
-            "discards that last card (laying down every card with nothing left to discard "
-            "also ends the round).",
+            "Rounds 1 to 5 end only when a player has laid down all their cards but one and "
+            "discards that last card face up on the discard pile. So in rounds 1 to 5 you "
+            "always keep a card to discard: laying down, laying down a further meld or "
+            "adding a card to a meld is not allowed when it would leave you with no card in "
+            "hand.",
             "Round 6: you may lay down only by going out at once, with all your cards in the "
             "contract's melds and no discard. Only one player lays down in round 6."]),
         sv=("Gå ut", [
-            "Givarna 1–5 slutar när någon har lagt ut alla sina kort utom ett och kastar det "
-            "sista kortet (att lägga ut alla kort utan något kvar att kasta avslutar också "
-            "given).",
+            "Givarna 1–5 slutar först när någon har lagt ut alla sina kort utom ett och "
+            "kastar det sista kortet uppåtvänt i slänghögen. I givarna 1–5 behåller du "
+            "därför alltid ett kort att kasta: att lägga ut, lägga ut en kombination till "
+            "eller bygga på en kombination är inte tillåtet om du då skulle bli utan kort "
+            "på handen.",
             "Giv 6: man får bara lägga ut genom att gå ut direkt, med alla kort i "
             "öppningshandens kombinationer och utan att kasta. Bara en spelare lägger ut i "
             "giv 6."]),
-        examples=(ex(("run 2C 3C 4C 5C", "run 9H 10H JH QH", "set 7S 7D 7C"),
+        examples=(ex(("set 7S 7H 7D", "7C"),
+                     "Rounds 1 to 5: [7C] is your last card. It fits your sevens, but you may "
+                     "not add it: discard it, and you go out.",
+                     "Givarna 1–5: klöver sju är ditt sista kort. Det passar på dina sjuor, "
+                     "men du får inte lägga till det: kasta det, så går du ut."),
+                  ex(("run 2C 3C 4C 5C", "run 9H 10H JH QH", "set 7S 7D 7C"),
                      "Round 6 with 11 cards after taking one: two runs and a set, nothing left.",
-                     "Giv 6 med 11 kort efter att ha tagit ett: två stegar och en triss, inget kvar."),)),
+                     "Giv 6 med 11 kort efter att ha tagit ett: två stegar och en triss, inget kvar."))),
 
     rummy.stock(("ELV-11",), SCORES),
 

@@ -163,6 +163,10 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
                 return t(lang, "dk_st_draw_pile", card=card_name(lang, st["pile_top"]))
             return t(lang, "dk_st_draw")
         if phase == "play":
+            if st["laid_down"][human] and len(st["hand"]) == 1 and not any(
+                    a.startswith(("layoff ", "replace ", "meld ")) for a in legal):
+                # the last card can only be discarded, which goes out (DUN-13, ELV-10)
+                return t(lang, "dk_st_last_card")
             if len(sel) == 1:
                 if st["laid_down"][human]:
                     return t(lang, "dk_st_selected_layoff", card=card_name(lang, sel[0]))
@@ -180,6 +184,16 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
     if actor is None:
         return t(lang, "st_over")
     return t(lang, "st_wait", name=name(actor))
+
+
+def no_laydown_text(lang: str, st: dict, selected: list[str], keeps_discard: bool) -> str:
+    """The reason line when Lay down finds no arrangement of the ``selected`` cards: with
+    every card of the hand (``st["hand"]``) selected in a round where a card must be kept
+    for the discard (``keeps_discard``: ``State.keeps_discard()``, ELV-10) that rule;
+    else that the cards do not form the round's contract."""
+    if keeps_discard and selected and len(selected) == len(st["hand"]):
+        return t(lang, "why_must_keep_discard")
+    return t(lang, "dk_no_laydown", contract=contract_text(lang, st["contract_melds"]))
 
 
 def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str | None:

@@ -334,8 +334,8 @@ class DunkaTable(TableView):
             options = [a for a in v["legal"] if a.startswith("meld ")]
         if not options:
             app.render()
-            app.show_text(t(self.lang, "dk_no_laydown",
-                            contract=dm.contract_text(self.lang, st["contract_melds"])))
+            app.show_text(dm.no_laydown_text(self.lang, st, self.selected,
+                                             app.session.state.keeps_discard()))
             return
         self.chooser = options
         app.reason_text = ""

@@ -463,6 +463,24 @@ def test_dun_13_round_ends_by_melding_the_last_cards():
     assert state.phase == "round_over" and state.sheet[-1]["out"] == 0
 
 
+@pytest.mark.parametrize("round_no", [1, 3, 5])
+def test_dun_13_melding_the_last_card_is_offered_unlike_elvakort(round_no):
+    # Dunka keeps DUN-13: unlike Elvakort (ELV-10 revised) nothing needs keeping back
+    state = position(["7C", "2H 3H"], table=[(0, "set 7S 7H 7D"), (0, "set 8S 8H 8D")],
+                     round=round_no)
+    assert not state.keeps_discard()
+    assert legal_texts(state, 0) == ["layoff 7C m1", "discard 7C"]
+    events = act(state, "layoff 7C m1", 0)
+    end = [e for e in events if e["type"] == "round_end"][0]
+    assert end["out"] == 0 and end["points"] == [0, 10]
+    state = round1("7S 7H 7D 7C 9C 9D 9H")
+    best = [t for t in legal_texts(state, 0) if t.startswith("meld")][0]
+    assert best == "meld 7S 7H 7D 7C / 9H 9D 9C"  # every card: going out
+    assert [str(a) for a in state.laydown_options(0, "7S 7H 7D 7C 9C 9D 9H")] == [best]
+    act(state, best, 0)
+    assert state.phase == "round_over" and state.sheet[-1]["out"] == 0
+
+
 # ------------------------------------------------------------------ DUN-14 scoring
 
 

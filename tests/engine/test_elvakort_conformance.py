@@ -8,7 +8,8 @@ ten (ELV-6), take from the stock rather than the pile (85 %) and otherwise pick 
 among the legal actions (jokers may be discarded, ELV-3). Every round ends: by going out
 (ELV-10), by the exhausted stock (ELV-11 = DUN-16 with the reshuffle limit) or at the
 latest at the turn limit (house rule), and a game is asserted to end within
-``MAX_ACTIONS``.
+``MAX_ACTIONS``. A player goes out in rounds 1–5 only by discarding the last card
+(ELV-10 revised): every such round end is asserted to come from a discard.
 
 After every action: no card created or lost (hands + stock + pile + table are the 108 or
 162 cards of ELV-1); ``legal_actions`` is non-empty exactly for ``to_act()``; the actor's
@@ -165,7 +166,7 @@ def play_checked_game(n: int, k: int) -> dict:
     legal = check_legal(state)
     check_cards(state)
     full_check(state, legal, rng)
-    steps, stats = 0, {"further": 0, "layoff_other": 0}
+    steps, stats = 0, {"further": 0, "layoff_other": 0, "out": 0}
     while not state.is_over():
         assert steps < MAX_ACTIONS, f"game {n}/{k} did not end"
         seat = rng.choice(state.to_act())
@@ -175,7 +176,12 @@ def play_checked_game(n: int, k: int) -> dict:
         if isinstance(action, Layoff) and state._meld(action.meld)[1] != seat:
             stats["layoff_other"] += 1
         round_before = state.round
-        json.dumps(state.apply(action))
+        events = state.apply(action)
+        json.dumps(events)
+        for e in events:  # ELV-10: rounds 1-5 end only with the last card discarded
+            if e["type"] == "round_end" and e["out"] is not None and e["round"] <= 5:
+                assert isinstance(action, Discard), f"round {e['round']} ended by {action}"
+                stats["out"] += 1
         steps += 1
         check_cards(state)
         legal = check_legal(state, texts=seat)
@@ -197,9 +203,10 @@ def play_checked_game(n: int, k: int) -> dict:
 
 @pytest.mark.parametrize("n", range(2, 9))
 def test_random_games_keep_invariants(n):
-    stats = {"further": 0, "layoff_other": 0}
+    stats = {"further": 0, "layoff_other": 0, "out": 0}
     for k in range(GAMES_PER_COUNT):
         for key, value in play_checked_game(n, k).items():
             stats[key] += value
-    # the playouts reach the Elvakort-only moves (ELV-8)
+    # the playouts reach the Elvakort-only moves (ELV-8) and go out (ELV-10)
     assert stats["further"] > 0 or n == 2
+    assert stats["out"] > 0

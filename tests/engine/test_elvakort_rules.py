@@ -241,19 +241,90 @@ def test_elv_10_round_ends_on_the_last_discard():
     assert state.phase == "round_over" and events[-1]["out"] == 0
 
 
-def test_elv_10_melding_every_card_ends_the_round():
+def melds_all(state, player, text):
+    """True when the ``meld`` action ``text`` would put every card of the hand down."""
+    used = sum(len(g.split()) for g in text[len("meld "):].split("/"))
+    return used == len(state.hands[player])
+
+
+@pytest.mark.parametrize("round_no", [1, 2, 3, 4, 5])
+def test_elv_10_laying_off_the_last_card_is_refused_in_rounds_1_to_5(round_no):
+    # revised ELV-10: the round ends only with the last card discarded
+    state = position(["7C", "2H 3H"], table=[(0, "set 7S 7H 7D"), (0, "set 10S 10H 10D")],
+                     round=round_no)
+    assert state.keeps_discard()
+    assert legal_texts(state, 0) == ["discard 7C"]
+    exc = assert_illegal(state, "layoff 7C m1", 0, "must_keep_discard")
+    assert exc.params["contract"] == str(ELVAKORT_CONTRACTS[round_no - 1])
+    events = act(state, "discard 7C", 0)
+    end = [e for e in events if e["type"] == "round_end"][0]
+    # ELV-13: own melds 15 + 30 and the 50 bonus; the discarded card scores nothing
+    assert end["out"] == 0 and end["points"] == [95, -10]
+    assert state.phase == "round_over" and not state.hands[0]
+
+
+def test_elv_10_further_meld_of_every_card_is_refused():
     state = position(["KS KH KD", "2H 3H"], table=[(0, "set 9D 9H 9C"),
                                                  (0, "set 10S 10H 10D")])
-    events = act(state, "meld KS KH KD", 0)
-    assert state.phase == "round_over" and events[-1]["out"] == 0
-    # own melds 9 x3 (15) + 10 x3 (30) + K x3 (30) + 50 bonus; seat 1 -10
-    assert events[-1]["points"] == [125, -10]
+    assert not any(t.startswith("meld") for t in legal_texts(state, 0))
+    assert_illegal(state, "meld KS KH KD", 0, "must_keep_discard")
+    assert state.laydown_options(0, "KS KH KD") == []
+    # with a card to spare the further meld is offered, and the discard goes out
+    state = position(["KS KH KD KC", "2H 3H"], table=[(0, "set 9D 9H 9C"),
+                                                    (0, "set 10S 10H 10D")])
+    melds = [t for t in legal_texts(state, 0) if t.startswith("meld")]
+    assert melds and not any(melds_all(state, 0, t) for t in melds)
+    assert_illegal(state, "meld KS KH KD KC", 0, "must_keep_discard")
+    act(state, melds[0], 0)
+    assert len(state.hands[0]) == 1 and state.phase == "play"
+    (last,) = legal_texts(state, 0)  # no lay-off of the last card: only its discard
+    events = act(state, last, 0)
+    end = events[-1]
+    # 9s 15 + 10s 30 + three kings 30 + 50; the fourth king was discarded
+    assert end["type"] == "round_end" and end["out"] == 0 and end["points"] == [125, -10]
+
+
+def test_elv_10_contract_with_every_card_is_refused_a_card_is_kept():
+    # the contract (2 sets) with a further run: all ten cards
+    hand10 = "7S 7H 7D 9C 9D 9H 5C 6C 7C 8C"
+    state = position([hand10, "2H"])
+    assert_illegal(state, "meld 7S 7H 7D / 9C 9D 9H / 5C 6C 7C 8C", 0, "must_keep_discard")
+    assert state.laydown_options(0, hand10) == []
+    # seven cards that meld as two sets: the lay-down offered keeps a card back
+    state = position(["7S 7H 7D 7C 9C 9D 9H", "2H"])
+    assert_illegal(state, "meld 7S 7H 7D 7C / 9C 9D 9H", 0, "must_keep_discard")
+    melds = [t for t in legal_texts(state, 0) if t.startswith("meld")]
+    assert melds and not any(melds_all(state, 0, t) for t in melds)
+    assert state.laydown_options(0, "7S 7H 7D 7C 9C 9D 9H") == []
+    assert [str(a) for a in state.laydown_options(0, "7S 7H 7D 9C 9D 9H")] == [
+        "meld 7S 7H 7D / 9H 9D 9C"]
+    act(state, melds[0], 0)
+    assert len(state.hands[0]) == 1
+    events = act(state, legal_texts(state, 0)[-1], 0)
+    assert events[-1]["type"] == "round_end" and events[-1]["out"] == 0
+    # six cards that are exactly two sets: no lay-down at all (nothing left to discard)
+    state = position(["7S 7H 7D 9C 9D 9H", "2H"])
+    assert not any(t.startswith("meld") for t in legal_texts(state, 0))
+    assert_illegal(state, "meld 7S 7H 7D / 9C 9D 9H", 0, "must_keep_discard")
+
+
+def test_elv_10_going_out_by_laying_off_then_discarding_the_last_card():
+    state = position(["7C 10C", "2H 3H"], table=[(0, "set 7S 7H 7D"),
+                                               (1, "set 10S 10H 10D")])
+    assert "layoff 7C m1" in legal_texts(state, 0) and "layoff 10C m2" in legal_texts(state, 0)
+    act(state, "layoff 7C m1", 0)
+    assert legal_texts(state, 0) == ["discard 10C"]
+    events = act(state, "discard 10C", 0)
+    end = events[-1]
+    # seat 0: 7s 20 + 50; seat 1: 10s 30 - 10
+    assert end["type"] == "round_end" and end["out"] == 0 and end["points"] == [70, 20]
 
 
 def test_elv_10_round_6_going_out_at_once():
     assert ELVAKORT_CONTRACTS[5].go_out
     hand6 = "7S 7H 7D 3C 4C 5C 6C 9D 10D JD QD"
     state = position([hand6 + " 2S", "2H 3H"], round=6)
+    assert not state.keeps_discard()  # round 6: every card down, no discard
     assert_illegal(state, "meld 7S 7H 7D / 3C 4C 5C 6C / 9D 10D JD QD", 0, "must_go_out")
     state = position([hand6 + " 8D", "2H 3H"], round=6)
     texts = [t for t in legal_texts(state, 0) if t.startswith("meld")]

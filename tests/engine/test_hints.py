@@ -152,6 +152,21 @@ def test_an_elvakort_lay_off_says_whom_the_card_scores_for():
     assert Session.from_position(p).hint()["code"] == "lay_off_own"
     assert "counts for you" in t("en", "hint_lay_off_own")
 
+
+@pytest.mark.parametrize("round_no, hint", [
+    (1, {"action": "discard 7C", "code": "go_out", "params": {}}),
+    (5, {"action": "discard 7C", "code": "go_out", "params": {}})])
+def test_elv_10_the_hint_for_a_last_card_that_fits_is_to_discard_it(round_no, hint):
+    """ELV-10 (revised): the last card goes out by its discard, not by a lay-off (which
+    is not offered); the hint (the normal bot's move) says so. Dunka (DUN-13) lays it off."""
+    p = read(f"elvakort;names=Du,Bo;round={round_no};phase=play;turn=0;h0=7C;"
+             "m1=0:7S,7H,7D;m2=0:10S,10H,10D;h1=?3;seed=8")
+    assert [str(a) for a in p.state.legal_actions(0)] == ["discard 7C"]
+    assert Session.from_position(p).hint() == hint
+    p = read("dunka;names=Du,Bo;round=1;phase=play;turn=0;h0=7C;"
+             "m1=0:7S,7H,7D;m2=0:10S,10H,10D;h1=?3;seed=8")
+    assert Session.from_position(p).hint()["action"] == "layoff 7C m1"
+
 # ---------------------------------------------------------------------------- URL parameters
 
 def test_parse_params_reads_a_position_with_its_teaching_keys():

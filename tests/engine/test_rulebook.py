@@ -313,3 +313,17 @@ def test_value_label_is_the_lobbys_and_the_rules_pages_words():
     assert value_label("sv", "deck", 36) == "36 kort"
     assert value_label("en", "transfer", True) == "on" and value_label("sv", "transfer", False) == "av"
     assert value_label("en", "max_reshuffles", 3) == "3"
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("end only when", "always keep a card to discard", "is not allowed")),
+    ("sv", ("slutar först när", "behåller du", "alltid ett kort att kasta", "inte tillåtet"))])
+def test_elv_10_going_out_states_the_revised_rule(lang, words):
+    """ELV-10 (revised): rounds 1–5 end only with the last card discarded; no meld or
+    lay-off may leave the player without a card to discard (the old page said that
+    melding every card also ended the round)."""
+    page = next(p for p in rulebook.book("elvakort", lang) if p.key == "end")
+    assert page.rules == ("ELV-10",) and not page.house
+    text = " ".join(page.paragraphs)
+    assert all(w in text for w in words), text
+    assert "also ends the round" not in text and "avslutar också" not in text
