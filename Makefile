@@ -21,14 +21,14 @@ play: setup
 # One pytest run reports everything: the engine tests in CPython, the same suite inside
 # Pyodide under Node.js (tests/test_pyodide.py, in shards) and the browser tests
 # (tests/e2e/, one Chromium per worker). pytest-xdist runs them on every core (JOBS=auto;
-# `make test JOBS=0` runs them in one process), handing out one test at a time, longest
-# first (tests/conftest.py), so the workers finish together.
+# `make test JOBS=0` runs them in one process), handing out one test (or one xdist_group)
+# at a time, longest first (tests/conftest.py), so the workers finish together.
 # pytest exits non-zero when any test fails and with 5 when it collected no test, so
 # make fails in both cases.
 JOBS ?= auto
 test: setup
 	@$(PY) scripts/chromium.py --ensure
-	$(PY) -m pytest tests -ra -n $(JOBS) --dist load --maxschedchunk 1
+	$(PY) -m pytest tests -ra -n $(JOBS) --dist loadgroup --no-loadscope-reorder
 
 # The engine suite inside Pyodide only (also part of `make test`).
 test-pyodide: setup

@@ -8,8 +8,8 @@
 // `pytest tests/engine -q -p no:cacheprovider`. Exits with pytest's exit code
 // (so "no tests collected" = 5 is a failure too).
 //
-// --shard=K/N (1 <= K <= N) keeps only every N-th collected test, starting with the K-th,
-// and deselects the rest: N such runs together run the whole suite once, each test in one
+// --shard=K/N (1 <= K <= N) keeps only every N-th collected test, starting with the K-th
+// (the tests of one xdist_group mark count as one), and deselects the rest: N such runs together run the whole suite once, each test in one
 // of them, so they can run side by side (tests/test_pyodide.py runs them under xdist).
 import { loadPyodide } from "pyodide";
 import { existsSync } from "node:fs";
@@ -67,7 +67,9 @@ print(f"Pyodide {sys.modules['pyodide'].__version__ if 'pyodide' in sys.modules 
 import pytest
 
 class Shard:
-    """Keep every N-th collected test starting with the K-th (K, N = SHARD, 1-based)."""
+    """Keep the K-th of every N units of collected tests (K, N = SHARD, 1-based), as
+    pytest-xdist's --dist loadgroup would: the tests of one xdist_group mark stay
+    together (they share module state), every other test is a unit of its own."""
 
     def __init__(self, k, n):
         self.k, self.n = k, n
@@ -76,11 +78,17 @@ class Shard:
     def pytest_collection_modifyitems(self, config, items):
         if self.n == 1:
             return
-        keep = [item for i, item in enumerate(items) if i % self.n == self.k - 1]
-        drop = [item for i, item in enumerate(items) if i % self.n != self.k - 1]
+        units = {}
+        for item in items:
+            mark = item.get_closest_marker("xdist_group")
+            key = ("group", mark.args[0] if mark.args else mark.kwargs["name"]) if mark else item.nodeid
+            units.setdefault(key, []).append(item)
+        mine = {key for u, key in enumerate(units) if u % self.n == self.k - 1}
+        keep = [item for key, unit in units.items() if key in mine for item in unit]
+        drop = [item for key, unit in units.items() if key not in mine for item in unit]
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
-        print(f"run.mjs: shard {self.k}/{self.n}: {len(keep)} of {len(keep) + len(drop)} tests")
+        print(f"run.mjs: shard {self.k}/{self.n}: {len(keep)} of {len(items) + len(drop)} tests")
 
 int(pytest.main(list(PYTEST_ARGS), plugins=[Shard(*SHARD)]))
 `);
