@@ -19,14 +19,18 @@ play: setup
 	@python3 scripts/serve.py --host $(HOST) --port $(PORT)
 
 # One pytest run reports everything: the engine tests in CPython, the same suite inside
-# Pyodide under Node.js (tests/test_pyodide.py) and the browser tests (tests/e2e/ in
-# Chromium, tests/firefox/ in Debian's Firefox ESR).
+# Pyodide under Node.js (tests/test_pyodide.py, in shards) and the browser tests
+# (tests/e2e/, one Chromium per worker; tests/firefox/, one Firefox ESR per worker).
+# pytest-xdist runs them on every core (JOBS=auto; `make test JOBS=0` runs them in one
+# process), handing out one test (or one xdist_group)
+# at a time, longest first (tests/conftest.py), so the workers finish together.
 # pytest exits non-zero when any test fails and with 5 when it collected no test, so
 # make fails in both cases.
+JOBS ?= auto
 test: setup
 	@$(PY) scripts/chromium.py --ensure
 	@$(PY) scripts/firefox.py --ensure
-	$(PY) -m pytest tests -ra
+	$(PY) -m pytest tests -ra -n $(JOBS) --dist loadgroup --no-loadscope-reorder
 
 # The engine suite inside Pyodide only (also part of `make test`).
 test-pyodide: setup

@@ -1,7 +1,10 @@
 """Run the engine suite (tests/engine/) inside real Pyodide under Node.js.
 
 One CPython pytest run thus reports both: the engine tests in CPython (collected
-directly) and the same tests in WebAssembly (this test, via tests/pyodide/run.mjs).
+directly) and the same tests in WebAssembly (these tests, via tests/pyodide/run.mjs).
+The suite is cut into SHARDS slices (``run.mjs --shard=K/N``: every N-th test), each its
+own test, so pytest-xdist runs them on different cores and no single one is a long pole;
+together they run every engine test once.
 """
 
 from __future__ import annotations
@@ -10,14 +13,18 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+SHARDS = 4
 
 
-def test_engine_suite_passes_inside_pyodide():
+@pytest.mark.parametrize("shard", range(1, SHARDS + 1))
+def test_engine_suite_passes_inside_pyodide(shard):
     node = shutil.which("node")
     assert node, "node (Node.js 20+) is needed to run Pyodide: see scripts/setup.sh"
     proc = subprocess.run(
-        [node, "tests/pyodide/run.mjs"],
+        [node, "tests/pyodide/run.mjs", f"--shard={shard}/{SHARDS}"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -26,7 +33,8 @@ def test_engine_suite_passes_inside_pyodide():
     output = proc.stdout + proc.stderr
     print(output)  # shown by pytest with -s or on failure
     assert proc.returncode == 0, (
-        f"engine suite inside Pyodide exited with {proc.returncode}"
+        f"engine suite (shard {shard}/{SHARDS}) inside Pyodide exited with {proc.returncode}"
         " (pytest: 1 = tests failed, 5 = no tests collected)\n" + output
     )
     assert "in WebAssembly" in output
+    assert f"run.mjs: shard {shard}/{SHARDS}: " in output

@@ -3,7 +3,9 @@
 - ``site`` / ``site_subpath``: the repository root served on a free localhost port,
   at ``/`` and under ``/kortbordet/`` (like a GitHub Pages project site).
 - ``browser``: Chromium chosen by scripts/chromium.py (Playwright's own if installed,
-  else a system Chromium).
+  else a system Chromium). Session-scoped, so under pytest-xdist (`make test`) each worker
+  launches one Chromium and serves the site on its own port; every test still gets a
+  fresh context (empty storage and cache).
 - ``context`` / ``page``: a fresh context and page that record console errors, page
   errors, failed requests and every request to another origin than the server's; any of
   them fails the test at teardown. Nothing is allow-listed.

@@ -1,12 +1,16 @@
 // Run the engine test suite (tests/engine/) inside real Pyodide under Node.js.
 //
-//   node tests/pyodide/run.mjs [extra pytest args...]
+//   node tests/pyodide/run.mjs [--shard=K/N] [extra pytest args...]
 //
 // Loads Pyodide from node_modules (the version pinned in package.json), mounts the
 // repository and the pure-Python test tools (.cache/pyodide-site/, filled by
 // scripts/setup.sh from requirements-pyodide.txt) with NODEFS, and runs
 // `pytest tests/engine -q -p no:cacheprovider`. Exits with pytest's exit code
 // (so "no tests collected" = 5 is a failure too).
+//
+// --shard=K/N (1 <= K <= N) keeps only every N-th collected test, starting with the K-th
+// (the tests of one xdist_group mark count as one), and deselects the rest: N such runs together run the whole suite once, each test in one
+// of them, so they can run side by side (tests/test_pyodide.py runs them under xdist).
 import { loadPyodide } from "pyodide";
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -40,8 +44,19 @@ for (const [host, mount] of [[ROOT, MOUNT_REPO], [SITE, MOUNT_SITE]]) {
   FS.mount(FS.filesystems.NODEFS, { root: host }, mount);
 }
 
-const args = ["tests/engine", "-q", "-p", "no:cacheprovider", ...process.argv.slice(2)];
+let shard = [1, 1];
+const extra = [];
+for (const arg of process.argv.slice(2)) {
+  const m = /^--shard=(\d+)\/(\d+)$/.exec(arg);
+  if (m && 1 <= +m[1] && +m[1] <= +m[2]) shard = [+m[1], +m[2]];
+  else if (arg.startsWith("--shard")) {
+    console.error(`run.mjs: bad ${arg}: use --shard=K/N with 1 <= K <= N`);
+    process.exit(2);
+  } else extra.push(arg);
+}
+const args = ["tests/engine", "-q", "-p", "no:cacheprovider", ...extra];
 pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(args));
+pyodide.globals.set("SHARD", pyodide.toPy(shard));
 const code = await pyodide.runPythonAsync(`
 import os, platform, sys
 sys.dont_write_bytecode = True
@@ -50,7 +65,32 @@ os.chdir(${JSON.stringify(MOUNT_REPO)})
 print(f"Pyodide {sys.modules['pyodide'].__version__ if 'pyodide' in sys.modules else '?'}:"
       f" Python {platform.python_version()} ({sys.platform}) in WebAssembly")
 import pytest
-int(pytest.main(list(PYTEST_ARGS)))
+
+class Shard:
+    """Keep the K-th of every N units of collected tests (K, N = SHARD, 1-based), as
+    pytest-xdist's --dist loadgroup would: the tests of one xdist_group mark stay
+    together (they share module state), every other test is a unit of its own."""
+
+    def __init__(self, k, n):
+        self.k, self.n = k, n
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config, items):
+        if self.n == 1:
+            return
+        units = {}
+        for item in items:
+            mark = item.get_closest_marker("xdist_group")
+            key = ("group", mark.args[0] if mark.args else mark.kwargs["name"]) if mark else item.nodeid
+            units.setdefault(key, []).append(item)
+        mine = {key for u, key in enumerate(units) if u % self.n == self.k - 1}
+        keep = [item for key, unit in units.items() if key in mine for item in unit]
+        drop = [item for key, unit in units.items() if key not in mine for item in unit]
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+        print(f"run.mjs: shard {self.k}/{self.n}: {len(keep)} of {len(items) + len(drop)} tests")
+
+int(pytest.main(list(PYTEST_ARGS), plugins=[Shard(*SHARD)]))
 `);
 console.log(`run.mjs: pytest exit code ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 process.exit(code);
