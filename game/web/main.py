@@ -82,6 +82,9 @@ class App:
 
     def __init__(self) -> None:
         self.store = local_storage()
+        self.frozen: set[str] = set()  # keys of unreadable items never written over
+        self.rescued: dict[str, str] = {}  # backup key -> raw text (rescue_storage)
+        self.boot_session: tuple[str, Session] | None = None
         self.prefs = saves.load_prefs(self._get(saves.PREFS_KEY))
         self.lang = self.prefs["lang"] or pick_lang(str(window.navigator.language or ""))
         self.speed = self.prefs["speed"]
@@ -122,12 +125,64 @@ class App:
         return value if isinstance(value, str) else None  # JS null is not a str
 
     def _set(self, key: str, value: str) -> bool:
-        """Write to localStorage; False when the browser refused (full or blocked)."""
+        """Write to localStorage; False when the browser refused (full or blocked) or the
+        key holds an unreadable item that could not be backed up (``self.frozen``)."""
+        if key in self.frozen:
+            return False
         try:
             self.store.setItem(key, value)
         except Exception:
             return False
         return True
+
+    def rescue_storage(self) -> None:
+        """Read every stored item (``saves.STORED_ITEMS``) before anything writes one: an
+        item that cannot be read is moved to a backup key (``saves.backup_key``), the
+        player is told which (one notice, the page's language) and offered the download
+        of the raw texts; the page then starts as if the item were not there. Where the
+        browser has no room for the backup, the item stays where it was and is not written
+        over (``self.frozen``). The saved game read here is kept for ``start``."""
+        rescued: dict[str, str] = {}  # backup key (or the item's own key) -> raw text
+        names: list[str] = []
+        for key, what in saves.STORED_ITEMS.items():
+            text = self._get(key)
+            if not text:
+                continue
+            try:
+                value = saves.read_stored(key, text)
+            except Exception as exc:  # SaveError, or anything a damaged item causes
+                backup = saves.backup_key(js.Date.now(), "" if key == saves.SESSION_KEY
+                                          else what, lambda k: self._get(k) is not None)
+                if self._set(backup, text):
+                    try:
+                        self.store.removeItem(key)
+                    except Exception:
+                        pass
+                else:  # no room: leave it; only a new game replaces an unreadable game
+                    backup = key
+                    if key != saves.SESSION_KEY:
+                        self.frozen.add(key)
+                rescued[backup] = text
+                names.append(t(self.lang, f"stored_item_{what}"))
+                print("Kortbordet: unreadable", key, "kept as", backup, "-", exc)
+                continue
+            if key == saves.SESSION_KEY:
+                self.boot_session = (text, value)
+            elif key == saves.PREFS_KEY:
+                self.prefs = value
+        if rescued:
+            self.rescued = rescued
+            kept = any(k in saves.STORED_ITEMS for k in rescued)
+            self.set_notice(t(self.lang, "stored_unreadable_kept" if kept else
+                              "stored_unreadable", items=", ".join(names),
+                              keys=", ".join(f"“{k}”" for k in rescued)), "warn",
+                            [("backup-download", t(self.lang, "stored_download"))])
+
+    def download_rescued(self) -> None:
+        """The download offered by ``rescue_storage``'s notice: the raw texts as one file."""
+        from game.web.dom import download
+        download(f"kortbordet-backup-{int(js.Date.now())}.json",
+                 saves.backup_file(self.rescued), "application/json")
 
     def save_prefs(self) -> None:
         if self.embed:  # an embedded table never changes the visitor's own preferences
@@ -177,6 +232,8 @@ class App:
         started = False
         if query.get("lang", "").strip().lower() in LANGS:  # messages below in that language
             self.lang = query["lang"].strip().lower()
+        if not self.teach.ephemeral_link(query):  # an embedded/teaching table touches nothing
+            self.rescue_storage()
         if query:
             self.embed = self.teach.embedded(query)
             document.body.classList.toggle("embed", self.embed)
@@ -217,7 +274,9 @@ class App:
             text = self._get(saves.SESSION_KEY)
             if text:
                 try:
-                    self.session = saves.loads(text)
+                    booted = self.boot_session
+                    self.session = booted[1] if booted and booted[0] == text \
+                        else saves.loads(text)
                     started = True
                 except Exception as exc:  # SaveError, or anything a damaged save causes
                     key = saves.backup_key(js.Date.now())
@@ -845,6 +904,9 @@ class App:
         if ui == "start-confirmed":
             self.set_notice("")
             self.start_from_lobby(confirmed=True)
+            return
+        if ui == "backup-download":
+            self.download_rescued()
             return
         if ui == "restore-previous":
             self.restore_previous()

@@ -10,16 +10,16 @@ draws it and moves text between the page, files and storage.
 from __future__ import annotations
 
 import js
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from .. import saves
 from ..engine import SaveError, SettingError
 from ..i18n import t
 from ..scoresheet import GAMES, ROUNDS, TableSheet, contracts, dump_sheets, load_sheets, read_file
-from .dom import clear, h
+from .dom import clear, download, h
 
-SHEETS_KEY = f"kortbordet.v{saves.VERSION}.sheets"
+SHEETS_KEY = saves.SHEETS_KEY
 
 
 class SheetsScreen:
@@ -392,10 +392,4 @@ class SheetsScreen:
             self.app.internal_error(exc)
 
     def download(self, filename: str, text: str, mime: str) -> None:
-        blob = js.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=js.Object.fromEntries))
-        url = js.URL.createObjectURL(blob)
-        link = h("a", {"href": url, "download": filename, "hidden": True})
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+        download(filename, text, mime)
