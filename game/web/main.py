@@ -18,6 +18,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from game import saves
+from game.digits import is_digits
 from game.engine import IllegalAction, SaveError, SettingError
 from game.i18n import LANGS, pick_lang, reason, t, value_label
 from game.session import GAMES, Session, make_rules, parse_params, settings
@@ -672,7 +673,7 @@ class App:
             if allowed == (False, True):
                 rules[name] = bool(el.checked)
             else:
-                idx = int(el.value) if str(el.value).isdigit() else 0
+                idx = int(el.value) if is_digits(str(el.value)) else 0
                 rules[name] = allowed[idx] if idx < len(allowed) else allowed[0]
         if rules_game == "durak" and n != 2 and rules.get("deck") == 24:
             rules["deck"] = 36

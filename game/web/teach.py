@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..digits import is_digits
 from ..i18n import cards_names, card_name, t
 
 CARD = re.compile(r"^(10|[2-9JQKA])[SHDC](\.\d)?$|^JK(\.\d)?$", re.I)
@@ -68,7 +69,7 @@ def item_index(text, count: int) -> int | None:
     (1, 0, None, None)
     """
     value = "1" if text is None else str(text).strip() or "1"
-    if not value.isdigit() or len(value) > 4 or not 0 < int(value) <= count:
+    if not is_digits(value) or len(value) > 4 or not 0 < int(value) <= count:
         return None
     return int(value) - 1
 
@@ -112,7 +113,7 @@ def action_words(lang: str, text: str, melds: dict[int, list[str]] | None = None
 
     def meld_name(token: str) -> str:
         digits = token.lower().lstrip("ms")
-        if digits.isdigit() and melds and int(digits) in melds:
+        if is_digits(digits) and melds and int(digits) in melds:
             return meld_short(melds[int(digits)])
         return digits or token
 
