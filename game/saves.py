@@ -258,6 +258,39 @@ def read_stored(key: str, text: str | None) -> Any:
     return load_sheets(text)
 
 
+def rescue_stored(get: Callable[[str], str | None], put: Callable[[str, str], bool],
+                  remove: Callable[[str], None], now_ms: float
+                  ) -> tuple[dict[str, Any], list[tuple[str, str, str]]]:
+    """Read every stored item (``STORED_ITEMS``) before anything writes one, and move each
+    unreadable one out of the way without losing it (issue 13, "a start that never loses
+    data"). ``get(key)`` reads a key (``None``: absent), ``put(key, text)`` writes one
+    (False when the storage refused), ``remove(key)`` deletes one; ``now_ms`` names the
+    backups (``backup_key``, never over an existing key).
+
+    Returns ``(values, rescued)``: ``values`` maps each readable key to what
+    ``read_stored`` gave; ``rescued`` lists ``(name, key, text)`` per unreadable item,
+    ``key`` being the backup key it was copied to (and the item then removed), or the
+    item's own key when the copy was refused (the item is then left as it was). Every
+    text that was stored is still stored afterwards."""
+    values: dict[str, Any] = {}
+    rescued: list[tuple[str, str, str]] = []
+    for key, what in STORED_ITEMS.items():
+        text = get(key)
+        if not text:
+            continue
+        try:
+            values[key] = read_stored(key, text)
+        except Exception:  # SaveError, or anything a damaged item causes
+            backup = backup_key(now_ms, "" if key == SESSION_KEY else what,
+                                lambda k: get(k) is not None)
+            if put(backup, text) and get(backup) == text:
+                remove(key)
+            else:
+                backup = key
+            rescued.append((what, backup, text))
+    return values, rescued
+
+
 def backup_file(items: dict[str, str]) -> str:
     """The download offered for backups or for every stored item: one JSON object
     ``{"format": "kortbordet-backup", "items": {key: raw text}}``; each text is kept

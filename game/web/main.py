@@ -143,34 +143,23 @@ class App:
         of the raw texts; the page then starts as if the item were not there. Where the
         browser has no room for the backup, the item stays where it was and is not written
         over (``self.frozen``). The saved game read here is kept for ``start``."""
-        rescued: dict[str, str] = {}  # backup key (or the item's own key) -> raw text
-        names: list[str] = []
-        for key, what in saves.STORED_ITEMS.items():
-            text = self._get(key)
-            if not text:
-                continue
+        def remove(key: str) -> None:
             try:
-                value = saves.read_stored(key, text)
-            except Exception as exc:  # SaveError, or anything a damaged item causes
-                backup = saves.backup_key(js.Date.now(), "" if key == saves.SESSION_KEY
-                                          else what, lambda k: self._get(k) is not None)
-                if self._set(backup, text):
-                    try:
-                        self.store.removeItem(key)
-                    except Exception:
-                        pass
-                else:  # no room: leave it; only a new game replaces an unreadable game
-                    backup = key
-                    if key != saves.SESSION_KEY:
-                        self.frozen.add(key)
-                rescued[backup] = text
-                names.append(t(self.lang, f"stored_item_{what}"))
-                print("Kortbordet: unreadable", key, "kept as", backup, "-", exc)
-                continue
-            if key == saves.SESSION_KEY:
-                self.boot_session = (text, value)
-            elif key == saves.PREFS_KEY:
-                self.prefs = value
+                self.store.removeItem(key)
+            except Exception:
+                pass
+
+        values, found = saves.rescue_stored(self._get, self._set, remove, js.Date.now())
+        if saves.SESSION_KEY in values:
+            self.boot_session = (self._get(saves.SESSION_KEY), values[saves.SESSION_KEY])
+        if saves.PREFS_KEY in values:
+            self.prefs = values[saves.PREFS_KEY]
+        rescued = {key: text for _what, key, text in found}
+        names = [t(self.lang, f"stored_item_{what}") for what, _key, _text in found]
+        for what, key, _text in found:
+            print("Kortbordet: unreadable", what, "kept as", key)
+            if key in saves.STORED_ITEMS and key != saves.SESSION_KEY:
+                self.frozen.add(key)  # no room for a copy: never write over it
         if rescued:
             self.rescued = rescued
             kept = any(k in saves.STORED_ITEMS for k in rescued)
