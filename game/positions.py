@@ -960,18 +960,14 @@ def clean_prompt(prompt: Any) -> str:
     return text
 
 
-def load_json(text: str) -> dict:
-    """Read a teaching file: ``{"position": "<notation>", "prompt": {"sv": .., "en": ..}
-    or "text", "expect": "<action text>"}``, or a list of such objects (at most ``MAX_LESSONS``).
-
-    Returns ``{"items": [entry, ...], **items[0]}``, each entry ``{"position": Position,
-    "notation": str, "prompt": {"sv", "en"} or None, "expect": canonical action text or
-    None}`` (a single object's keys are at the top level too). Raises ``PositionError``:
-    ``too_long`` (over ``MAX_JSON`` characters), ``too_many_lessons`` (over ``MAX_LESSONS``
-    positions), ``bad_json`` (not JSON, nested too deep, non-finite numbers, wrong shape,
-    unknown key), and every code of ``read``,
-    ``check_expect`` and ``clean_prompt``.
-    """
+def lesson_entries(text: str) -> list[dict]:
+    """The entries of a teaching file, checked for shape only (cheap: no position is read
+    yet): ``{"position": str, "prompt"?, "expect"?}`` objects, 1 to ``MAX_LESSONS`` of
+    them. Raises ``PositionError`` ``too_long`` (over ``MAX_JSON`` characters),
+    ``too_many_lessons`` or ``bad_json`` (not JSON, nested too deep, non-finite numbers,
+    wrong shape, unknown key). ``read_lesson`` reads one entry; a page that shows one lesson
+    (``item=``) reads only that one, so a file of many positions costs one position's
+    work."""
     if not isinstance(text, str) or len(text) > MAX_JSON:
         raise PositionError("too_long", "the teaching file is too large", field="file",
                             limit=MAX_JSON, length=len(text) if isinstance(text, str) else 0)
@@ -986,29 +982,48 @@ def load_json(text: str) -> dict:
                             count=len(raw))
     if not raw:
         raise PositionError("bad_json", "a teaching file holds 1 to 100 positions")
-    items = []
     for obj in raw:
-        if not isinstance(obj, dict) or "position" not in obj \
+        if not isinstance(obj, dict) or not isinstance(obj.get("position"), str) \
                 or not set(obj) <= {"position", "prompt", "expect"}:
             raise PositionError("bad_json", "each entry is {\"position\", \"prompt\", "
                                 "\"expect\"}")
-        position = read(obj["position"])
-        prompt = obj.get("prompt")
-        if prompt is not None:
-            if isinstance(prompt, dict):
-                if not prompt or not set(prompt) <= {"sv", "en"}:
-                    raise PositionError("bad_prompt", "a prompt is text or {\"sv\", \"en\"}")
-                cleaned = {k: clean_prompt(v) for k, v in prompt.items()}
-                prompt = {"sv": cleaned.get("sv", cleaned.get("en")),
-                          "en": cleaned.get("en", cleaned.get("sv"))}
-            else:
-                one = clean_prompt(prompt)
-                prompt = {"sv": one, "en": one}
-        expect = obj.get("expect")
-        if expect is not None:
-            expect = check_expect(position, expect)
-        items.append({"position": position, "notation": obj["position"].strip(),
-                      "prompt": prompt, "expect": expect})
+    return raw
+
+
+def read_lesson(obj: dict) -> dict:
+    """One entry of ``lesson_entries`` read: ``{"position": Position, "notation": str,
+    "prompt": {"sv", "en"} or None, "expect": canonical action text or None}``. Raises
+    ``PositionError``: every code of ``read``, ``check_expect`` and ``clean_prompt``, and
+    ``bad_prompt``."""
+    position = read(obj["position"])
+    prompt = obj.get("prompt")
+    if prompt is not None:
+        if isinstance(prompt, dict):
+            if not prompt or not set(prompt) <= {"sv", "en"}:
+                raise PositionError("bad_prompt", "a prompt is text or {\"sv\", \"en\"}")
+            cleaned = {k: clean_prompt(v) for k, v in prompt.items()}
+            prompt = {"sv": cleaned.get("sv", cleaned.get("en")),
+                      "en": cleaned.get("en", cleaned.get("sv"))}
+        else:
+            one = clean_prompt(prompt)
+            prompt = {"sv": one, "en": one}
+    expect = obj.get("expect")
+    if expect is not None:
+        expect = check_expect(position, expect)
+    return {"position": position, "notation": obj["position"].strip(), "prompt": prompt,
+            "expect": expect}
+
+
+def load_json(text: str) -> dict:
+    """Read a whole teaching file: ``{"position": "<notation>", "prompt": {"sv": .., "en":
+    ..} or "text", "expect": "<action text>"}``, or a list of such objects (at most
+    ``MAX_LESSONS``): ``lesson_entries`` and then ``read_lesson`` for every entry.
+
+    Returns ``{"items": [entry, ...], **items[0]}``, each entry as ``read_lesson`` gives
+    it (a single object's keys are at the top level too). Raises ``PositionError``: every
+    code of ``lesson_entries`` and ``read_lesson``.
+    """
+    items = [read_lesson(obj) for obj in lesson_entries(text)]
     return {"items": items, **items[0]}
 
 

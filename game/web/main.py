@@ -199,7 +199,7 @@ class App:
         try:
             return saves.load_history(text)
         except SaveError:
-            key = saves.backup_key(js.Date.now())
+            key = saves.backup_key(js.Date.now(), "history", lambda k: self._get(k) is not None)
             if self._set(key, text):
                 try:
                     self.store.removeItem(saves.HISTORY_KEY)
@@ -269,7 +269,7 @@ class App:
                         else saves.loads(text)
                     started = True
                 except Exception as exc:  # SaveError, or anything a damaged save causes
-                    key = saves.backup_key(js.Date.now())
+                    key = saves.backup_key(js.Date.now(), "", lambda k: self._get(k) is not None)
                     if self._set(key, text):
                         try:
                             self.store.removeItem(saves.SESSION_KEY)

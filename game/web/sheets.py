@@ -48,7 +48,8 @@ class SheetsScreen:
         try:
             return load_sheets(text)
         except SaveError:
-            key = saves.backup_key(js.Date.now()) + ".sheets"
+            key = saves.backup_key(js.Date.now(), "sheets",
+                                   lambda k: self.app._get(k) is not None)
             if self.app._set(key, text):
                 self.app.store.removeItem(SHEETS_KEY)
                 self.app.set_notice(t(self.lang, "sh_corrupt", key=key), "warn")

@@ -5,7 +5,7 @@
 - reads the teaching part of the URL: ``position`` (the notation of ``game.positions``,
   checked by ``session.parse_params``), ``prompt``, ``expect``, ``hints``, and
   ``positionfile`` (a relative ``.json`` path next to the page, fetched and read by
-  ``positions.load_json``), and ``origin`` (the embedding page's origin, for
+  ``positions.lesson_entries``/``read_lesson``), and ``origin`` (the embedding page's origin, for
   ``embed.Bridge``);
 - starts the position as a ``Session.from_position`` and shows the prompt above the table
   (``#teach``, plain text); holds the computer players until the learner has moved, then
@@ -397,22 +397,21 @@ class Teach:
                     self.app.lang, "teach_bad_file_fetch", path=path, why=why))
                 return
             from game import positions
-            try:
-                data = positions.load_json(text)
+            try:  # the file's shape, then only the lesson asked for (item=) is read
+                entries = positions.lesson_entries(text)
+                index = item_index(query.get("item"), len(entries))
+                entry = positions.read_lesson(entries[index]) if index is not None else None
             except ValueError as exc:
                 self.loading = False
                 self.refuse(error_code(exc), lambda e=exc: t(
                     self.app.lang, "teach_bad_file_json", path=path, msg=self.error_text(e)))
                 return
-            items = data.get("items") or [data]
-            index = item_index(query.get("item"), len(items))
-            if index is None:
+            if entry is None:
                 self.loading = False
-                item, count = str(query.get("item"))[:20], len(items)
+                item, count = str(query.get("item"))[:20], len(entries)
                 self.refuse("position_file_item", lambda: t(
                     self.app.lang, "teach_bad_item", path=path, item=item, count=count))
                 return
-            entry = items[index]
             self.loading = False
             req = self.file_request(query)
             req["position"] = entry["position"]

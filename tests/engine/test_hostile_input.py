@@ -228,3 +228,21 @@ def test_a_good_message_still_reads():
     msg = embed.decode_message('{"type": "set-lang", "lang": "en"}')
     assert msg == {"type": "set-lang", "lang": "en"}
     assert embed.decode_message("undefined") is None and embed.decode_message("[1]") is None
+
+
+def test_a_lesson_link_reads_only_the_lesson_it_shows():
+    """A file of many positions costs one position's work: ``lesson_entries`` checks the
+    shape only, ``read_lesson`` reads the one ``item=`` picks (the others may even be bad)."""
+    good = {"position": "tonk;stake=2;h0=3H,4H,5H,KS,KD;h1=?5;pile=9C;turn=0",
+            "expect": "knock"}
+    bad = {"position": "durak;h0=6H,6H,7S;h1=?5;trump=7D"}
+    entries = positions.lesson_entries(json.dumps([good] + [bad] * 99))
+    assert len(entries) == positions.MAX_LESSONS
+    lesson = positions.read_lesson(entries[0])
+    assert lesson["expect"] == "knock" and lesson["position"].game == "tonk"
+    with pytest.raises(PositionError):
+        positions.read_lesson(entries[1])
+    for shape in ([{"position": 5}], [{"position": "x", "other": 1}], ["x"]):
+        with pytest.raises(PositionError) as exc:
+            positions.lesson_entries(json.dumps(shape))
+        assert exc.value.code == "bad_json"
