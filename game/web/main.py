@@ -165,7 +165,8 @@ class App:
             kept = any(k in saves.STORED_ITEMS for k in rescued)
             self.set_notice(t(self.lang, "stored_unreadable_kept" if kept else
                               "stored_unreadable", items=", ".join(names),
-                              keys=", ".join(f"“{k}”" for k in rescued)), "warn",
+                              keys=", ".join(("”{}”" if self.lang == "sv" else "“{}”").format(k)
+                                             for k in rescued)), "warn",
                             [("backup-download", t(self.lang, "stored_download"))])
 
     def download_rescued(self) -> None:
