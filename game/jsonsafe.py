@@ -29,16 +29,22 @@ from array import array
 from itertools import accumulate
 from typing import Any
 
-MAX_CHARS = 1_000_000
-"""Default size bound in characters (a localStorage area holds about 5 M characters)."""
+MAX_CHARS = 500_000
+"""Default size bound in characters: far above anything Kortbordet stores (a long Tonk game
+saves about 25 k, a full history of 100 games about 150 k), low enough that refusing a
+hostile text of this size stays near 0.1 s in Pyodide."""
 MAX_DEPTH = 32
 """Default nesting bound; the deepest thing Kortbordet writes is about 8 levels."""
 MAX_INT_DIGITS = 40
 """Longest integer accepted (a seed or random state has at most 20 digits)."""
 
-_SIGN = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+_BRACKETS = bytes.maketrans(b"[{]}", b"(())")
 _DELETE = bytes(c for c in range(256) if c not in b"[]{}")
-"""Brackets to signed steps (+1 opening, -1 closing); every other byte dropped."""
+_SIGN = bytes.maketrans(b"()", b"\x01\xff")
+"""Brackets to ``(`` and ``)``, every other byte dropped; then to signed steps +1/-1."""
+_PASSES = 3
+"""Passes of removing innermost pairs before the prefix sums are taken (cheap passes shrink
+ordinary JSON to little or nothing; adversarial text is summed in one linear pass)."""
 
 
 class JsonError(ValueError):
@@ -50,22 +56,35 @@ class JsonError(ValueError):
         super().__init__(message)
 
 
-def depth(text: str) -> int:
-    """The deepest bracket nesting of ``text`` outside JSON strings (``0`` for a scalar).
+def nesting_ok(text: str, max_depth: int) -> bool:
+    """False when ``json.loads`` could recurse deeper than ``max_depth`` on ``text``
+    (counting only brackets outside JSON strings); True otherwise.
 
-    An upper bound on how deep ``json.loads`` recurses on ``text`` up to where it stops,
-    in linear time with no Python loop per character (string methods, ``bytes.translate``
-    and ``accumulate`` over a signed ``array``), so it is quick in Pyodide too: escaped
-    backslashes and quotes are dropped, the text is split at the remaining quotes (every
-    other part is inside a string), and the brackets left are summed.
+    Exact for JSON text; other text may be refused as too deep where the parser would only
+    find it invalid (both are refusals). Linear time with no Python loop per character
+    (string and bytes methods, ``accumulate`` over a signed ``array``), so it is quick in
+    Pyodide too: escaped backslashes and quotes are dropped, the text is split at the
+    remaining quotes (every other part is inside a string), the brackets left become
+    ``(``/``)``, innermost pairs ``()`` are removed for a few passes (one level each), and
+    the highest prefix sum of what is left, plus the passes, is the nesting (an unclosed
+    bracket counts too: the parser enters it before it fails).
 
-    >>> depth('[{"a": "[[["}]'), depth("7")
-    (2, 0)
+    >>> nesting_ok('[{"a": "[[[[["}]', 2), nesting_ok("[[[]]]", 2), nesting_ok("7", 0)
+    (True, False, True)
     """
     plain = text.replace("\\\\", "").replace('\\"', "")
     outside = "".join(plain.split('"')[::2]) if '"' in plain else plain
-    steps = outside.encode("utf-8", "surrogatepass").translate(_SIGN, _DELETE)
-    return max(accumulate(array("b", steps)), default=0)
+    steps = outside.encode("utf-8", "surrogatepass").translate(_BRACKETS, _DELETE)
+    passes = 0  # levels removed so far: the nesting is passes + the deepest of what is left
+    while passes < _PASSES:
+        if passes + steps.count(b"(") <= max_depth:
+            return True
+        fewer = steps.replace(b"()", b"")
+        if len(fewer) == len(steps):  # no pair left: ")))(((", its deepest point is the end
+            return passes + max(0, 2 * steps.count(b"(") - len(steps)) <= max_depth
+        steps, passes = fewer, passes + 1
+    deepest = max(accumulate(array("b", steps.translate(_SIGN))), default=0)
+    return passes + deepest <= max_depth
 
 
 def _no_constant(name: str):
@@ -98,7 +117,7 @@ def loads(text: Any, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH) -> 
     if len(text) > max_chars:
         raise JsonError("too_large", f"the text is longer than {max_chars} characters")
     if (text.count("[") + text.count("{") > max_depth  # else no need to look closer
-            and depth(text) > max_depth):
+            and not nesting_ok(text, max_depth)):
         raise JsonError("too_deep", f"the data is nested deeper than {max_depth} levels")
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float,

@@ -233,7 +233,7 @@ def _run_jsonsafe(text: str) -> None:
     except jsonsafe.JsonError as exc:
         assert exc.code in ("not_text", "too_large", "too_deep", "not_finite", "not_json")
         raise
-    assert jsonsafe.depth(text) <= jsonsafe.MAX_DEPTH or text.count("[") + text.count("{") <= jsonsafe.MAX_DEPTH
+    assert jsonsafe.nesting_ok(text, jsonsafe.MAX_DEPTH)
     assert json.loads(json.dumps(value, allow_nan=False)) == value  # finite, plain JSON
 
 

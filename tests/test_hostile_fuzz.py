@@ -43,3 +43,21 @@ def test_the_targets_cover_every_stored_item():
     assert covered <= set(fuzz_targets.TARGETS)
     # the previous game is read by the same reader as the saved game
     assert set(saves.STORED_ITEMS.values()) == covered - {"session"} | {"game", "previous"}
+
+
+def _depth(value) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+@BUDGET
+@given(fuzz_targets.json_values, __import__("hypothesis").strategies.integers(0, 6))
+def test_the_nesting_check_is_exact_for_json(value, limit):
+    import json
+
+    from game import jsonsafe
+    text = json.dumps(value)
+    assert jsonsafe.nesting_ok(text, limit) == (_depth(value) <= limit)

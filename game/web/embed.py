@@ -253,7 +253,7 @@ def read_message(data: Any) -> dict | None:
     return {"type": kind, "query": query, "prompt": prompt}
 
 
-MAX_RAW_CHARS = 1_000_000
+MAX_RAW_CHARS = 100_000
 """The longest message text (``JSON.stringify`` of the event's data) that is parsed at all:
 longer ones are refused unread (``decode_message``)."""
 

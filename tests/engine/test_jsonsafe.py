@@ -66,8 +66,18 @@ def test_plain_json_reads_as_json_loads_does():
 
 def test_brackets_inside_strings_do_not_count():
     text = json.dumps(["[" * 1000, "{" * 1000, '\\"[[[', "]]]"])
-    assert jsonsafe.depth(text) == 1
+    assert jsonsafe.nesting_ok(text, 1) and not jsonsafe.nesting_ok("[" + text + "]", 1)
     assert jsonsafe.loads(text)[0] == "[" * 1000
+
+
+@pytest.mark.parametrize("depth", [1, 2, 5, 31, 32, 33, 64])
+def test_nesting_is_measured_exactly_for_json(depth):
+    for text in ("[" * depth + "]" * depth, '{"a":' * depth + "0" + "}" * depth,
+                 ("[" * depth + "]" * depth + ",") * 50,
+                 "[" + ",".join("[" * (depth - 1) + '"]"' + "]" * (depth - 1)
+                                for _ in range(3)) + "]"):
+        assert jsonsafe.nesting_ok(text, jsonsafe.MAX_DEPTH) == (depth <= jsonsafe.MAX_DEPTH)
+        assert jsonsafe.nesting_ok(text, depth) and not jsonsafe.nesting_ok(text, depth - 1)
 
 
 @pytest.mark.parametrize("text,code", [(None, "not_text"), (b"[]", "not_text"),
