@@ -394,10 +394,14 @@ class SheetsScreen:
 
     def on_cell_change(self, el) -> None:
         """A cell is left (``change``) with text on the way to a number (``-``, ``3.``):
-        draw the sheet again, so the cell shows what is stored."""
-        sheets, sheet = self.find(self.open_id or "")
-        if sheet is not None and partial_points(sheet.game, str(el.value)):
-            self.show()
+        it shows what is stored again (the sheet is not redrawn: the player may be
+        clicking the next cell)."""
+        _sheets, sheet = self.find(self.open_id or "")
+        if sheet is None or not partial_points(sheet.game, str(el.value)):
+            return
+        r, seat = (int(x) for x in str(el.getAttribute("data-cell")).split(","))
+        value = sheet.cells[r][seat]
+        el.value = "" if value is None else str(value)
 
     def import_text(self, name: str, text: str) -> None:
         try:
