@@ -97,7 +97,7 @@ def parse_card(text: str) -> Card:
         raise CardError(f"bad card {text!r}: suit must be one of S H D C")
     if rank_text in RANK_VALUES:
         rank = RANK_VALUES[rank_text]
-    elif is_digits(rank_text) and 2 <= int(rank_text) <= 10:
+    elif is_digits(rank_text) and len(rank_text) <= 2 and 2 <= int(rank_text) <= 10:
         rank = int(rank_text)
     else:
         raise CardError(f"bad card {text!r}: rank must be 2-10, J, Q, K or A")

@@ -436,9 +436,9 @@ class _Game:
         from .melds import Meld, MeldError, is_valid
         out = []
         keys = sorted((k for k in f if k[:1] == prefix and is_digits(k[1:])),
-                      key=lambda k: int(k[1:]))
+                      key=lambda k: (len(k), k))  # numeric order, no int() of a long text
         for key in keys:
-            mid = int(key[1:])
+            mid = int(key[1:]) if len(key) <= 4 else 0  # over 999: refused below
             owner_text, colon, body = f[key].partition(":")
             if not colon or mid < 1 or mid > 999:
                 raise PositionError("syntax", f"{key}: write owner:cards, like {key}=0:7S,7H,7D",
@@ -604,7 +604,7 @@ class _Rummy(_Game):
         rnd = 1
         if "round" in f:
             value = f["round"].strip()
-            if not is_digits(value) or not 1 <= int(value) <= ROUNDS:
+            if not is_digits(value) or len(value) > 2 or not 1 <= int(value) <= ROUNDS:
                 raise PositionError("bad_round", f"round {f['round']!r}: rounds are 1 to "
                                     f"{ROUNDS}", value=f["round"], last=ROUNDS)
             rnd = int(value)
@@ -781,7 +781,7 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
     spec = _GAMES[game]
     _given, rules = _settings(game, fields)
     hand_keys = sorted((k for k in fields if k[:1] == "h" and is_digits(k[1:])),
-                       key=lambda k: int(k[1:]))
+                       key=lambda k: (len(k), k))  # numeric order, no int() of a long text
     n = len(hand_keys)
     if hand_keys != [f"h{s}" for s in range(n)]:
         raise PositionError("syntax", "hands are h0, h1, h2, ... one per seat", field="h")

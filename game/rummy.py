@@ -388,7 +388,8 @@ def _norm_token(token: str) -> str:
         return str(card)
     if not card.is_joker:
         raise ValueError(f"only a joker stands for another card: {token!r}")
-    if target in RANK_VALUES or (is_digits(target) and 2 <= int(target) <= 10):
+    if target in RANK_VALUES or (is_digits(target) and len(target) <= 2
+                                 and 2 <= int(target) <= 10):
         return f"{card}={target}"
     t = parse_card(target)
     if t.is_joker:
@@ -405,7 +406,7 @@ def _token_parts(token: str) -> tuple[Card, tuple[int, str] | None]:
         return card, None
     if target in RANK_VALUES:
         return card, (RANK_VALUES[target], "")
-    if is_digits(target):
+    if is_digits(target) and len(target) <= 2:
         return card, (int(target), "")
     t = parse_card(target)
     return card, (t.rank, t.suit)

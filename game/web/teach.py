@@ -113,7 +113,7 @@ def action_words(lang: str, text: str, melds: dict[int, list[str]] | None = None
 
     def meld_name(token: str) -> str:
         digits = token.lower().lstrip("ms")
-        if is_digits(digits) and melds and int(digits) in melds:
+        if is_digits(digits) and len(digits) <= 6 and melds and int(digits) in melds:
             return meld_short(melds[int(digits)])
         return digits or token
 

@@ -246,3 +246,17 @@ def test_a_lesson_link_reads_only_the_lesson_it_shows():
         with pytest.raises(PositionError) as exc:
             positions.lesson_entries(json.dumps(shape))
         assert exc.value.code == "bad_json"
+
+
+def test_a_very_long_number_in_a_card_or_position_is_refused_cleanly():
+    """Fuzzer find (bench/fuzz.py --target position): a rank of 5,000 digits reached
+    int() past its digit limit and escaped as a raw ValueError."""
+    long = "9" * 5000
+    with pytest.raises(CardError):
+        parse_card(long + "H")
+    for text in ("durak;h0=7S;h1=" + long + "C;trump=6H",
+                 "dunka;round=" + long + ";h0=5H;h1=?11;pile=9H",
+                 "dunka;h0=5H;h1=?11;pile=9H;m" + long + "=0:7S,7H,7D",
+                 "durak;h" + long + "=7S;h0=8S;trump=6H"):
+        with pytest.raises(PositionError):
+            positions.read(text, max_length=None)
