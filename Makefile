@@ -37,7 +37,7 @@ bench: setup
 
 # Fuzz every entry point of hostile input (bench/fuzz.py): FUZZ="--minutes 5" or
 # FUZZ="--target url --inputs 50000".
-FUZZ ?= --inputs 5000
+FUZZ ?= --minutes 2
 fuzz: setup
 	$(PY) bench/fuzz.py $(FUZZ)
 
