@@ -87,7 +87,11 @@ def parse_points(game: str, text: str) -> int:
 
 
 def _clean_name(name) -> str:
-    return str(name if name is not None else "").strip()[:NAME_LENGTH]
+    """A player's name as kept: control characters (line breaks, tabs) become spaces, at
+    most ``NAME_LENGTH`` characters, no spaces at either end (so cleaning is idempotent)."""
+    text = "".join(" " if ord(ch) < 32 or ord(ch) == 127 else ch
+                   for ch in str(name if name is not None else ""))
+    return text.strip()[:NAME_LENGTH].strip()
 
 
 @dataclass
@@ -273,6 +277,8 @@ class TableSheet:
         game = rows[0][1].strip()
         if rows[1][:1] != ["round"]:
             raise SaveError("the second line must be 'round' followed by the players' names")
+        if any("\n" in name or "\r" in name for name in rows[1]):
+            raise SaveError("line 2: a name runs over several lines (a quote \" not closed?)")
         try:
             sheet = cls.new(game, rows[1][1:], now_ms)
         except SettingError as exc:

@@ -260,3 +260,15 @@ def test_a_very_long_number_in_a_card_or_position_is_refused_cleanly():
                  "durak;h" + long + "=7S;h0=8S;trump=6H"):
         with pytest.raises(PositionError):
             positions.read(text, max_length=None)
+
+
+def test_a_csv_with_an_unclosed_quote_in_a_name_is_refused():
+    """Fuzzer find (bench/fuzz.py --target sheet_file): the quote swallowed every later
+    line into the last name, which the sheet cut to 24 characters, leaving a trailing line
+    break, so the imported sheet did not survive its own save (from_dict(to_dict()))."""
+    text = 'game,dunka,,\r\nround,Ann,Bo,"Cia\r\n1,0,5,10\r\n2,5,10,15\r\ntotal,5,15,25'
+    with pytest.raises(SaveError, match="line 2"):
+        scoresheet.read_file("a.csv", text, 1)
+    sheet = TableSheet.new("dunka", ["Ann\tB", " Bo\n", "x" * 23 + " y"], 1)
+    assert sheet.names == ["Ann B", "Bo", "x" * 23]
+    assert TableSheet.from_dict(sheet.to_dict()).to_dict() == sheet.to_dict()
