@@ -6,7 +6,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 PY := .venv/bin/python
 
-.PHONY: setup site play test test-pyodide bench icons clean
+.PHONY: setup site play test test-pyodide bench fuzz icons clean
 
 setup:
 	@scripts/setup.sh
@@ -40,6 +40,12 @@ bench: setup
 	@$(PY) scripts/chromium.py --ensure
 	$(PY) bench/boot.py
 	@if [ -f bench/bots.py ]; then $(PY) bench/bots.py; fi
+
+# Fuzz every entry point of hostile input (bench/fuzz.py): FUZZ="--minutes 5" or
+# FUZZ="--target url --inputs 50000".
+FUZZ ?= --minutes 2
+fuzz: setup
+	$(PY) bench/fuzz.py $(FUZZ)
 
 icons:
 	python3 scripts/make_icons.py

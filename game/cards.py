@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Iterable
 
+from .digits import is_digits
+
 SUITS = ("S", "H", "D", "C")
 """Suit letters in display order: spades, hearts, diamonds, clubs."""
 
@@ -83,7 +85,7 @@ def parse_card(text: str) -> Card:
     body, _, copy_text = raw.partition(".")
     copy = 0
     if copy_text:
-        if not copy_text.isdigit():
+        if not is_digits(copy_text) or len(copy_text) > 3:
             raise CardError(f"bad card {text!r}: copy number must be a whole number")
         copy = int(copy_text)
     if body == JOKER:
@@ -95,7 +97,7 @@ def parse_card(text: str) -> Card:
         raise CardError(f"bad card {text!r}: suit must be one of S H D C")
     if rank_text in RANK_VALUES:
         rank = RANK_VALUES[rank_text]
-    elif rank_text.isdigit() and 2 <= int(rank_text) <= 10:
+    elif is_digits(rank_text) and len(rank_text) <= 2 and 2 <= int(rank_text) <= 10:
         rank = int(rank_text)
     else:
         raise CardError(f"bad card {text!r}: rank must be 2-10, J, Q, K or A")

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from game.cards import JOKER_RANK, RANK_NAMES, RANK_VALUES, SUITS, Card, card_key, parse_card
+from game.digits import is_digits
 from game.engine import SettingError, check_choice
 
 __all__ = [
@@ -308,8 +309,8 @@ def _meld_from_tokens(kind: Any, tokens: Sequence[str]) -> Meld:
                 if not eq:
                     raise MeldError(f"joker {tok!r} must say what it stands for (JK=9S)")
                 if kind == SET:
-                    if target not in RANK_VALUES and not (target.isdigit()
-                                                           and 2 <= int(target) <= 10):
+                    if target not in RANK_VALUES and not (
+                            is_digits(target) and len(target) <= 2 and 2 <= int(target) <= 10):
                         raise MeldError(f"bad rank in {tok!r}")
                     stands.append((RANK_VALUES.get(target) or int(target), ""))
                 else:

@@ -117,6 +117,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, CardError, card_key, make_deck, parse_card
+from . import jsonsafe
+from .digits import is_digits
 from .engine import IllegalAction, Rng, SaveError, SettingError, SettingNeedsPlayers
 
 MAX_LENGTH = 2000
@@ -124,6 +126,9 @@ MAX_LENGTH = 2000
 MAX_EXPECT = 200
 MAX_PROMPT = 300
 MAX_JSON = 100_000
+"""A teaching file's size in characters."""
+MAX_LESSONS = 100
+"""Positions in one teaching file."""
 MAX_NAME = 24
 MAX_SEED = (1 << 63) - 1
 GAMES = ("durak", "dunka", "elvakort", "tonk")
@@ -190,7 +195,7 @@ def _flag(key: str, text: str) -> bool:
 
 def _int(key: str, text: str, low: int = 0, high: int = MAX_SEED) -> int:
     value = text.strip()
-    if not value.isdigit() or len(value) > 19 or not low <= int(value) <= high:
+    if not is_digits(value) or len(value) > 19 or not low <= int(value) <= high:
         raise PositionError("bad_value", f"{key}: {text!r} is not a whole number from {low} "
                             f"to {high}", field=key, value=text)
     return int(value)
@@ -198,7 +203,7 @@ def _int(key: str, text: str, low: int = 0, high: int = MAX_SEED) -> int:
 
 def _seat(key: str, text: str, n: int) -> int:
     value = text.strip()
-    if not value.isdigit() or len(value) > 2 or not 0 <= int(value) < n:
+    if not is_digits(value) or len(value) > 2 or not 0 <= int(value) < n:
         raise PositionError("bad_seat", f"{key}: there is no seat {text!r} (seats 0 to "
                             f"{n - 1})", field=key, value=text, last=n - 1)
     return int(value)
@@ -223,8 +228,8 @@ def _decode_extra(text: str) -> dict:
         raw = inflate.decompress(packed, 1_000_000)
         if inflate.unconsumed_tail:
             raise ValueError("too large")
-        data = json.loads(raw.decode("utf-8"))
-    except (ValueError, zlib.error, UnicodeDecodeError):
+        data = jsonsafe.loads(raw.decode("utf-8"))
+    except (ValueError, zlib.error, UnicodeDecodeError):  # JsonError is a ValueError
         raise PositionError("bad_extra", "the x= field is damaged") from None
     if not isinstance(data, dict):
         raise PositionError("bad_extra", "the x= field is damaged")
@@ -306,7 +311,7 @@ class _Slots:
                 continue
             if token.startswith("?"):
                 count = token[1:]
-                if not count.isdigit() or len(count) > 3:
+                if not is_digits(count) or len(count) > 3:
                     raise PositionError("bad_value", f"{field}: {token!r} is not a count like "
                                         "?5", field=field, value=token)
                 items.append(int(count))
@@ -430,10 +435,10 @@ class _Game:
         game's meld ``rules``."""
         from .melds import Meld, MeldError, is_valid
         out = []
-        keys = sorted((k for k in f if k[:1] == prefix and k[1:].isdigit()),
-                      key=lambda k: int(k[1:]))
+        keys = sorted((k for k in f if k[:1] == prefix and is_digits(k[1:])),
+                      key=lambda k: (len(k), k))  # numeric order, no int() of a long text
         for key in keys:
-            mid = int(key[1:])
+            mid = int(key[1:]) if len(key) <= 4 else 0  # over 999: refused below
             owner_text, colon, body = f[key].partition(":")
             if not colon or mid < 1 or mid > 999:
                 raise PositionError("syntax", f"{key}: write owner:cards, like {key}=0:7S,7H,7D",
@@ -598,7 +603,7 @@ class _Rummy(_Game):
         rnd = 1
         if "round" in f:
             value = f["round"].strip()
-            if not value.isdigit() or not 1 <= int(value) <= ROUNDS:
+            if not is_digits(value) or len(value) > 2 or not 1 <= int(value) <= ROUNDS:
                 raise PositionError("bad_round", f"round {f['round']!r}: rounds are 1 to "
                                     f"{ROUNDS}", value=f["round"], last=ROUNDS)
             rnd = int(value)
@@ -774,8 +779,8 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
     game, fields = _split(text, max_length)
     spec = _GAMES[game]
     _given, rules = _settings(game, fields)
-    hand_keys = sorted((k for k in fields if k[:1] == "h" and k[1:].isdigit()),
-                       key=lambda k: int(k[1:]))
+    hand_keys = sorted((k for k in fields if k[:1] == "h" and is_digits(k[1:])),
+                       key=lambda k: (len(k), k))  # numeric order, no int() of a long text
     n = len(hand_keys)
     if hand_keys != [f"h{s}" for s in range(n)]:
         raise PositionError("syntax", "hands are h0, h1, h2, ... one per seat", field="h")
@@ -795,7 +800,7 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
         | {f"k{s}" for s in range(n)}
     for key in fields:
         meld_key = key[:1] == ("m" if game in ("dunka", "elvakort") else "s" if game == "tonk"
-                                else "") and key[1:].isdigit()
+                                else "") and is_digits(key[1:])
         if key not in allowed_keys and not meld_key:
             raise PositionError("unknown_field", f"unknown field {key!r}", field=key[:30])
     you = _seat("you", fields["you"], n) if "you" in fields else 0
@@ -957,49 +962,70 @@ def clean_prompt(prompt: Any) -> str:
     return text
 
 
-def load_json(text: str) -> dict:
-    """Read a teaching file: ``{"position": "<notation>", "prompt": {"sv": .., "en": ..}
-    or "text", "expect": "<action text>"}``, or a list of such objects (at most 100).
-
-    Returns ``{"items": [entry, ...], **items[0]}``, each entry ``{"position": Position,
-    "notation": str, "prompt": {"sv", "en"} or None, "expect": canonical action text or
-    None}`` (a single object's keys are at the top level too). Raises ``PositionError``:
-    ``bad_json`` (not JSON / wrong shape / unknown key), and every code of ``read``,
-    ``check_expect`` and ``clean_prompt``.
-    """
+def lesson_entries(text: str) -> list[dict]:
+    """The entries of a teaching file, checked for shape only (cheap: no position is read
+    yet): ``{"position": str, "prompt"?, "expect"?}`` objects, 1 to ``MAX_LESSONS`` of
+    them. Raises ``PositionError`` ``too_long`` (over ``MAX_JSON`` characters),
+    ``too_many_lessons`` or ``bad_json`` (not JSON, nested too deep, non-finite numbers,
+    wrong shape, unknown key). ``read_lesson`` reads one entry; a page that shows one lesson
+    (``item=``) reads only that one, so a file of many positions costs one position's
+    work."""
     if not isinstance(text, str) or len(text) > MAX_JSON:
         raise PositionError("too_long", "the teaching file is too large", field="file",
                             limit=MAX_JSON, length=len(text) if isinstance(text, str) else 0)
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = jsonsafe.loads(text, max_chars=MAX_JSON)
+    except jsonsafe.JsonError:
         raise PositionError("bad_json", "the teaching file is not JSON") from None
     raw = data if isinstance(data, list) else [data]
-    if not raw or len(raw) > 100:
+    if len(raw) > MAX_LESSONS:
+        raise PositionError("too_many_lessons", f"the teaching file holds {len(raw)} "
+                            f"positions; at most {MAX_LESSONS}", limit=MAX_LESSONS,
+                            count=len(raw))
+    if not raw:
         raise PositionError("bad_json", "a teaching file holds 1 to 100 positions")
-    items = []
     for obj in raw:
-        if not isinstance(obj, dict) or "position" not in obj \
+        if not isinstance(obj, dict) or not isinstance(obj.get("position"), str) \
                 or not set(obj) <= {"position", "prompt", "expect"}:
             raise PositionError("bad_json", "each entry is {\"position\", \"prompt\", "
                                 "\"expect\"}")
-        position = read(obj["position"])
-        prompt = obj.get("prompt")
-        if prompt is not None:
-            if isinstance(prompt, dict):
-                if not prompt or not set(prompt) <= {"sv", "en"}:
-                    raise PositionError("bad_prompt", "a prompt is text or {\"sv\", \"en\"}")
-                cleaned = {k: clean_prompt(v) for k, v in prompt.items()}
-                prompt = {"sv": cleaned.get("sv", cleaned.get("en")),
-                          "en": cleaned.get("en", cleaned.get("sv"))}
-            else:
-                one = clean_prompt(prompt)
-                prompt = {"sv": one, "en": one}
-        expect = obj.get("expect")
-        if expect is not None:
-            expect = check_expect(position, expect)
-        items.append({"position": position, "notation": obj["position"].strip(),
-                      "prompt": prompt, "expect": expect})
+    return raw
+
+
+def read_lesson(obj: dict) -> dict:
+    """One entry of ``lesson_entries`` read: ``{"position": Position, "notation": str,
+    "prompt": {"sv", "en"} or None, "expect": canonical action text or None}``. Raises
+    ``PositionError``: every code of ``read``, ``check_expect`` and ``clean_prompt``, and
+    ``bad_prompt``."""
+    position = read(obj["position"])
+    prompt = obj.get("prompt")
+    if prompt is not None:
+        if isinstance(prompt, dict):
+            if not prompt or not set(prompt) <= {"sv", "en"}:
+                raise PositionError("bad_prompt", "a prompt is text or {\"sv\", \"en\"}")
+            cleaned = {k: clean_prompt(v) for k, v in prompt.items()}
+            prompt = {"sv": cleaned.get("sv", cleaned.get("en")),
+                      "en": cleaned.get("en", cleaned.get("sv"))}
+        else:
+            one = clean_prompt(prompt)
+            prompt = {"sv": one, "en": one}
+    expect = obj.get("expect")
+    if expect is not None:
+        expect = check_expect(position, expect)
+    return {"position": position, "notation": obj["position"].strip(), "prompt": prompt,
+            "expect": expect}
+
+
+def load_json(text: str) -> dict:
+    """Read a whole teaching file: ``{"position": "<notation>", "prompt": {"sv": .., "en":
+    ..} or "text", "expect": "<action text>"}``, or a list of such objects (at most
+    ``MAX_LESSONS``): ``lesson_entries`` and then ``read_lesson`` for every entry.
+
+    Returns ``{"items": [entry, ...], **items[0]}``, each entry as ``read_lesson`` gives
+    it (a single object's keys are at the top level too). Raises ``PositionError``: every
+    code of ``lesson_entries`` and ``read_lesson``.
+    """
+    items = [read_lesson(obj) for obj in lesson_entries(text)]
     return {"items": items, **items[0]}
 
 

@@ -138,6 +138,7 @@ from functools import lru_cache
 from typing import Callable, ClassVar
 
 from .cards import RANK_VALUES, Card, card_key, make_deck, parse_card, parse_cards
+from .digits import is_digits
 from .engine import (Action, GameState, IllegalAction, Rng, RulesBase, SaveError,
                      SettingError, check_choice)
 from .melds import (DUNKA, DUNKA_CONTRACTS, ELVAKORT, ELVAKORT_CONTRACTS, Arrangement,
@@ -400,7 +401,8 @@ def _norm_token(token: str) -> str:
         return str(card)
     if not card.is_joker:
         raise ValueError(f"only a joker stands for another card: {token!r}")
-    if target in RANK_VALUES or (target.isdigit() and 2 <= int(target) <= 10):
+    if target in RANK_VALUES or (is_digits(target) and len(target) <= 2
+                                 and 2 <= int(target) <= 10):
         return f"{card}={target}"
     t = parse_card(target)
     if t.is_joker:
@@ -417,7 +419,7 @@ def _token_parts(token: str) -> tuple[Card, tuple[int, str] | None]:
         return card, None
     if target in RANK_VALUES:
         return card, (RANK_VALUES[target], "")
-    if target.isdigit():
+    if is_digits(target) and len(target) <= 2:
         return card, (int(target), "")
     t = parse_card(target)
     return card, (t.rank, t.suit)
@@ -497,7 +499,10 @@ def parse_action(text: str, player: int) -> Action:
         if verb in ("layoff", "replace") and len(args) in (2, 3):
             card = parse_card(args[0])
             mid = args[1].lower()
-            meld = int(mid[1:] if mid.startswith("m") else mid)
+            digits = mid[1:] if mid.startswith("m") else mid
+            if not is_digits(digits) or len(digits) > 6:
+                raise ValueError("a meld is m and its number, like m2")
+            meld = int(digits)
             end = args[2].lower() if len(args) == 3 else None
             if end not in (None, "low", "high"):
                 raise ValueError("end must be low or high")

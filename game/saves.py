@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from . import jsonsafe
 from .engine import SaveError
+from .jsonsafe import int_in, is_int, is_text
 from .session import LANGUAGES, SPEEDS, Session
 
 FORMAT = "kortbordet"
@@ -23,7 +25,13 @@ PREVIOUS_KEY = f"kortbordet.v{VERSION}.previous"
 HISTORY_LIMIT = 100
 """Finished scoresheets kept; the oldest go first when more are added."""
 PREFS_KEY = "kortbordet.prefs"
+SHEETS_KEY = f"kortbordet.v{VERSION}.sheets"
+"""The table-play scoresheets (``game.scoresheet``)."""
 BACKUP_PREFIX = "kortbordet.backup."
+STORED_ITEMS = {SESSION_KEY: "game", PREVIOUS_KEY: "previous", HISTORY_KEY: "history",
+                PREFS_KEY: "prefs", SHEETS_KEY: "sheets"}
+"""Every localStorage key the page reads, with its short name (backup key suffix, the
+i18n text ``stored_item_<name>``)."""
 
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 """``MIGRATIONS[v]`` turns a version-``v`` envelope into version ``v + 1``."""
@@ -46,14 +54,11 @@ def loads(text: str) -> Session:
     Raises ``SaveError`` with a readable reason: not JSON, not a Kortbordet save, made by a
     newer version, or damaged contents.
     """
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise SaveError("the save is not readable JSON") from exc
+    data = read_json(text, "the save")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("this is not a Kortbordet save")
     version = data.get("version")
-    if not isinstance(version, int) or version < 1:
+    if not is_int(version) or version < 1:
         raise SaveError("the save has no valid version number")
     if version > VERSION:
         raise SaveError(f"the save was made by a newer version ({version})")
@@ -65,18 +70,46 @@ def loads(text: str) -> Session:
     return Session.from_dict(data["session"])
 
 
-def backup_key(now_ms: float) -> str:
-    """The localStorage key that keeps an unreadable save found at time ``now_ms``."""
-    return f"{BACKUP_PREFIX}{int(now_ms)}"
+def read_json(text: Any, what: str) -> Any:
+    """``text`` parsed by the validating reader (``jsonsafe.loads``: bounded size and
+    nesting, finite numbers). Raises ``SaveError`` "<what> is not readable JSON (...)"."""
+    try:
+        return jsonsafe.loads(text)
+    except jsonsafe.JsonError as exc:
+        raise SaveError(f"{what} is not readable JSON ({exc})") from exc
+
+
+def backup_key(now_ms: float, what: str = "", taken: Callable[[str], bool] | None = None
+               ) -> str:
+    """The localStorage key that keeps an unreadable stored item found at time ``now_ms``:
+    ``kortbordet.backup.<ms>`` for the saved game, ``kortbordet.backup.<ms>.<what>`` for
+    another item (``what`` = ``"history"``, ``"prefs"``, ...). ``taken(key)`` tells
+    whether a key is in use: then ``-2``, ``-3``, ... is added, so no backup is ever
+    written over another."""
+    base = f"{BACKUP_PREFIX}{int(now_ms)}" + (f".{what}" if what else "")
+    key, n = base, 1
+    while taken is not None and taken(key) and n < 1000:
+        n += 1
+        key = f"{base}-{n}"
+    return key
+
+
+def check_prefs(text: str | None) -> None:
+    """Raise ``SaveError`` when stored preferences are not a JSON object at all (the page
+    then keeps the text as a backup before it writes new ones); ``None`` or empty text is
+    fine. Single bad values are not errors: ``load_prefs`` gives them their defaults."""
+    if text and not isinstance(read_json(text, "the preferences"), dict):
+        raise SaveError("the preferences are not an object")
 
 
 def load_prefs(text: str | None) -> dict[str, Any]:
     """Preferences from stored text; anything missing or invalid takes its default
-    (preferences are never worth an error message)."""
+    (preferences are never worth an error message; ``check_prefs`` tells whether the text
+    is worth keeping as a backup)."""
     prefs = {k: (dict(v) if isinstance(v, dict) else v) for k, v in PREF_DEFAULTS.items()}
     try:
-        data = json.loads(text) if text else {}
-    except (TypeError, ValueError):
+        data = jsonsafe.loads(text) if text else {}
+    except jsonsafe.JsonError:
         return prefs
     if not isinstance(data, dict):
         return prefs
@@ -90,8 +123,34 @@ def load_prefs(text: str | None) -> dict[str, Any]:
     if data.get("dunka_sort") in ("suit", "rank"):
         prefs["dunka_sort"] = data["dunka_sort"]
     if isinstance(data.get("lobby"), dict):
-        prefs["lobby"] = data["lobby"]
+        prefs["lobby"] = _clean_lobby(data["lobby"])
     return prefs
+
+
+def _clean_lobby(lobby: dict) -> dict:
+    """The remembered lobby choices with only well-typed values kept: ``game`` (text),
+    ``players`` (an int), ``levels`` (texts) and ``rules`` (names to JSON scalars), per
+    game under ``games``; the page checks the values themselves against each game."""
+    def choice(data: Any) -> dict:
+        out: dict[str, Any] = {}
+        if not isinstance(data, dict):
+            return out
+        if is_int(data.get("players")):
+            out["players"] = data["players"]
+        if isinstance(data.get("levels"), list):
+            out["levels"] = [lv for lv in data["levels"][:8] if is_text(lv, 20)]
+        if isinstance(data.get("rules"), dict):
+            out["rules"] = {k: v for k, v in list(data["rules"].items())[:40]
+                            if is_text(k, 40) and (v is None or isinstance(v, (bool, int, str)))}
+        return out
+
+    out = choice(lobby)
+    if is_text(lobby.get("game"), 20):
+        out["game"] = lobby["game"]
+    if isinstance(lobby.get("games"), dict):
+        out["games"] = {g: choice(v) for g, v in list(lobby["games"].items())[:10]
+                        if is_text(g, 20)}
+    return out
 
 
 def dump_prefs(prefs: dict[str, Any]) -> str:
@@ -99,8 +158,8 @@ def dump_prefs(prefs: dict[str, Any]) -> str:
     return json.dumps(prefs, separators=(",", ":"))
 
 
-_RECORD_KEYS = {"id": str, "game": str, "names": list, "contracts": list, "rounds": list,
-                "totals": list, "winners": list}
+_RECORD_GAMES = ("dunka", "elvakort")
+"""The games whose finished scoresheets go to the history."""
 
 
 def load_history(text: str | None) -> list[dict]:
@@ -111,20 +170,50 @@ def load_history(text: str | None) -> list[dict]:
     """
     if not text:
         return []
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise SaveError("the history is not readable JSON") from exc
+    data = read_json(text, "the history")
     if not isinstance(data, dict) or data.get("format") != FORMAT \
             or not isinstance(data.get("games"), list):
         raise SaveError("this is not a Kortbordet history")
+    if len(data["games"]) > HISTORY_LIMIT:
+        raise SaveError(f"the history holds more than {HISTORY_LIMIT} games")
+    ids = set()
     for entry in data["games"]:
-        if not isinstance(entry, dict) or not all(
-                isinstance(entry.get(k), kind) for k, kind in _RECORD_KEYS.items()):
+        if not _record_ok(entry) or entry["id"] in ids:
             raise SaveError("a game in the history is damaged")
-        if len(entry["totals"]) != len(entry["names"]):
-            raise SaveError("a game in the history is damaged")
+        ids.add(entry["id"])
     return data["games"]
+
+
+def _record_ok(entry: Any) -> bool:
+    """True when ``entry`` has the shape of ``Session.record()`` with exact types: what
+    the lobby and the scoresheets screen draw from it (names, totals, rounds' points,
+    winners, the contracts' texts, ``finished`` ms)."""
+    if not isinstance(entry, dict) or not is_text(entry.get("id"), 80, empty=False) \
+            or entry.get("game") not in _RECORD_GAMES:
+        return False
+    names, totals = entry.get("names"), entry.get("totals")
+    if not isinstance(names, list) or not 2 <= len(names) <= 8 \
+            or not all(is_text(n, 40) for n in names):
+        return False
+    n = len(names)
+    if not isinstance(totals, list) or len(totals) != n or not all(is_int(v) for v in totals):
+        return False
+    winners, contracts, rounds = entry.get("winners"), entry.get("contracts"), entry.get("rounds")
+    if not isinstance(winners, list) or not all(int_in(w, 0, n - 1) for w in winners):
+        return False
+    if not isinstance(contracts, list) or len(contracts) > 6 \
+            or not all(is_text(c, 200) for c in contracts):
+        return False
+    if not isinstance(rounds, list) or len(rounds) > 6:
+        return False
+    for r in rounds:
+        if not isinstance(r, dict) or not int_in(r.get("round"), 1, 6) \
+                or not isinstance(r.get("points"), list) or len(r["points"]) != n \
+                or not all(is_int(p) for p in r["points"]) \
+                or not (r.get("out") is None or int_in(r["out"], 0, n - 1)):
+            return False
+    finished = entry.get("finished")
+    return finished is None or (is_int(finished) and 0 <= finished < 10**15)
 
 
 def add_history(history: list[dict], record: dict) -> list[dict]:
@@ -143,3 +232,68 @@ def dump_history(history: list[dict]) -> str:
     """The history as text for ``HISTORY_KEY``."""
     return json.dumps({"format": FORMAT, "version": VERSION, "games": history},
                       separators=(",", ":"))
+
+
+def read_stored(key: str, text: str | None) -> Any:
+    """Read the stored item ``key`` (one of ``STORED_ITEMS``) from its text with the
+    item's own reader: a ``Session`` for the saved and the previous game, the history list,
+    the preferences dict, the scoresheets list; ``None`` for missing or empty text.
+
+    Raises ``SaveError`` when the text cannot be read (the page then moves it to a backup
+    key, tells the player and offers it for download, before anything writes the key
+    again). A damaged game may also raise another ``ValueError``/``TypeError``/
+    ``KeyError`` from its engine's checks; the page treats any exception alike."""
+    if key not in STORED_ITEMS:
+        raise KeyError(key)
+    if not text:
+        return None
+    if key in (SESSION_KEY, PREVIOUS_KEY):
+        return loads(text)
+    if key == HISTORY_KEY:
+        return load_history(text)
+    if key == PREFS_KEY:
+        check_prefs(text)
+        return load_prefs(text)
+    from .scoresheet import load_sheets
+    return load_sheets(text)
+
+
+def rescue_stored(get: Callable[[str], str | None], put: Callable[[str, str], bool],
+                  remove: Callable[[str], None], now_ms: float
+                  ) -> tuple[dict[str, Any], list[tuple[str, str, str]]]:
+    """Read every stored item (``STORED_ITEMS``) before anything writes one, and move each
+    unreadable one out of the way without losing it (issue 13, "a start that never loses
+    data"). ``get(key)`` reads a key (``None``: absent), ``put(key, text)`` writes one
+    (False when the storage refused), ``remove(key)`` deletes one; ``now_ms`` names the
+    backups (``backup_key``, never over an existing key).
+
+    Returns ``(values, rescued)``: ``values`` maps each readable key to what
+    ``read_stored`` gave; ``rescued`` lists ``(name, key, text)`` per unreadable item,
+    ``key`` being the backup key it was copied to (and the item then removed), or the
+    item's own key when the copy was refused (the item is then left as it was). Every
+    text that was stored is still stored afterwards."""
+    values: dict[str, Any] = {}
+    rescued: list[tuple[str, str, str]] = []
+    for key, what in STORED_ITEMS.items():
+        text = get(key)
+        if not text:
+            continue
+        try:
+            values[key] = read_stored(key, text)
+        except Exception:  # SaveError, or anything a damaged item causes
+            backup = backup_key(now_ms, "" if key == SESSION_KEY else what,
+                                lambda k: get(k) is not None)
+            if put(backup, text) and get(backup) == text:
+                remove(key)
+            else:
+                backup = key
+            rescued.append((what, backup, text))
+    return values, rescued
+
+
+def backup_file(items: dict[str, str]) -> str:
+    """The download offered for backups or for every stored item: one JSON object
+    ``{"format": "kortbordet-backup", "items": {key: raw text}}``; each text is kept
+    exactly as it was stored (also when it is not JSON)."""
+    return json.dumps({"format": "kortbordet-backup", "version": 1, "items": dict(items)},
+                      ensure_ascii=False, indent=1)

@@ -14,8 +14,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass, field
 
+from . import jsonsafe
 from .engine import SaveError, SettingError
 
 ROUNDS = 6
@@ -37,17 +39,46 @@ def contracts(game: str) -> list[dict]:
     return [c.to_dict() for c in table]
 
 
+_WHOLE = re.compile(r"([+-]?)([0-9]{1,6})(?:[.,]0+)?")
+"""A whole number as typed: ASCII digits, an optional sign, optional zero decimals
+(``35``, ``-15``, ``+5``, ``35.0``, ``35,00``)."""
+_PARTIAL = re.compile(r"[+-]?(?:[0-9]{1,6}[.,]0*)?")
+"""What a person has typed on the way to a whole number: a sign alone, or digits and a
+decimal separator followed by nothing or zeros only (``-``, ``3.``, ``3,0``)."""
+
+
+def _typed(text: str) -> str:
+    return str(text).strip().replace("\u2212", "-")
+
+
+def partial_points(game: str, text: str) -> bool:
+    """True when a cell's text is on the way to a valid number but not one yet: a sign
+    alone (``-`` only where points may be negative, Elvakort) or a number ending in its
+    decimal separator (``3.``). The page shows no error for it and stores nothing new
+    (issue 13: typing ``3.5`` key by key). Empty text is not partial (it clears the cell).
+
+    >>> partial_points("elvakort", "-"), partial_points("dunka", "-"), partial_points("dunka", "3.")
+    (True, False, True)
+    """
+    value = _typed(text)
+    if not value or not _PARTIAL.fullmatch(value) or _WHOLE.fullmatch(value):
+        return False
+    return not value.startswith("-") or GAMES[game]["negative"]
+
+
 def parse_points(game: str, text: str) -> int:
-    """A cell's text as points: a whole number (``-15`` allowed for Elvakort), at most
-    ``MAX_POINTS`` either way. Raises ``ValueError`` with a short reason code as its
-    message: ``"empty"``, ``"not_whole"``, ``"negative"``, ``"too_large"``."""
-    value = str(text).strip().replace("\u2212", "-")
+    """A cell's text as points: a whole number in ASCII digits (``-15`` allowed for
+    Elvakort; zero decimals such as ``35.0`` are whole too), at most ``MAX_POINTS``
+    either way. Raises ``ValueError`` with a short reason code as its message:
+    ``"empty"``, ``"not_whole"``, ``"negative"``, ``"too_large"``."""
+    value = _typed(text)
     if not value:
         raise ValueError("empty")
-    digits = value[1:] if value[:1] in "+-" else value
-    if not digits.isdigit() or len(digits) > 6:
-        raise ValueError("not_whole")
-    points = int(value)
+    match = _WHOLE.fullmatch(value)
+    if match is None:
+        raise ValueError("negative" if value[:1] == "-" and not GAMES[game]["negative"]
+                         and re.fullmatch(r"-[0-9.,]*", value) else "not_whole")
+    points = int(match.group(1) + match.group(2))
     if points < 0 and not GAMES[game]["negative"]:
         raise ValueError("negative")
     if abs(points) > MAX_POINTS:
@@ -56,7 +87,11 @@ def parse_points(game: str, text: str) -> int:
 
 
 def _clean_name(name) -> str:
-    return str(name if name is not None else "").strip()[:NAME_LENGTH]
+    """A player's name as kept: control characters (line breaks, tabs) become spaces, at
+    most ``NAME_LENGTH`` characters, no spaces at either end (so cleaning is idempotent)."""
+    text = "".join(" " if ord(ch) < 32 or ord(ch) == 127 else ch
+                   for ch in str(name if name is not None else ""))
+    return text.strip()[:NAME_LENGTH].strip()
 
 
 @dataclass
@@ -128,6 +163,19 @@ class TableSheet:
         self.cells[r][seat] = value
         return value
 
+    def restore_cell(self, r: int, seat: int, value: int | None) -> bool:
+        """Put back the value a cell had before an edit that turned out invalid (the page
+        calls it when typing ends in an error). True when the cell holds ``value`` after;
+        False (nothing changed) when that would break the rule that rounds are filled in
+        order."""
+        if not (0 <= r < ROUNDS and 0 <= seat < len(self.names)):
+            return False
+        try:
+            self.set_cell(r, seat, "" if value is None else str(value))
+        except ValueError:
+            return False
+        return True
+
     # ------------------------------------------------------------ results
 
     def totals(self) -> list[int]:
@@ -172,9 +220,13 @@ class TableSheet:
         (the page shows it and keeps what it had)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveError("this is not a Kortbordet scoresheet")
+        created, names = data.get("created", 0), data.get("names")
+        if not jsonsafe.int_in(created, 0, 10**15):
+            raise SaveError("the scoresheet is damaged: 'created' must be a whole number")
+        if not isinstance(names, list) or not all(jsonsafe.is_text(n, 200) for n in names):
+            raise SaveError("the scoresheet is damaged: 'names' must be a list of names")
         try:
-            sheet = cls(str(data["id"])[:40], data["game"], list(data["names"]),
-                        created=int(data.get("created", 0)))
+            sheet = cls(str(data["id"])[:40], data["game"], list(names), created=created)
         except SettingError as exc:
             raise SaveError(f"the scoresheet is damaged: {exc}") from exc
         except (KeyError, TypeError, ValueError) as exc:
@@ -215,12 +267,18 @@ class TableSheet:
     def from_csv(cls, text: str, now_ms: int) -> "TableSheet":
         """Read ``to_csv`` output (the ``total`` row is checked, not trusted). Raises
         ``SaveError`` with the line that is wrong."""
-        rows = [r for r in csv.reader(io.StringIO(str(text))) if any(c.strip() for c in r)]
+        try:  # universal newlines: '\r' line ends (Excel for Mac) and '\r\n' alike
+            rows = [r for r in csv.reader(io.StringIO(str(text), newline=None))
+                    if any(c.strip() for c in r)]
+        except csv.Error as exc:
+            raise SaveError(f"the CSV file cannot be read ({str(exc)[:80]})") from None
         if len(rows) < 2 or rows[0][:1] != ["game"] or len(rows[0]) < 2:
             raise SaveError("the CSV file must start with a 'game' line")
         game = rows[0][1].strip()
         if rows[1][:1] != ["round"]:
             raise SaveError("the second line must be 'round' followed by the players' names")
+        if any("\n" in name or "\r" in name for name in rows[1]):
+            raise SaveError("line 2: a name runs over several lines (a quote \" not closed?)")
         try:
             sheet = cls.new(game, rows[1][1:], now_ms)
         except SettingError as exc:
@@ -251,9 +309,9 @@ def load_sheets(text: str | None) -> list[TableSheet]:
     if not text:
         return []
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise SaveError("the scoresheets are not readable JSON") from exc
+        data = jsonsafe.loads(text)
+    except jsonsafe.JsonError as exc:
+        raise SaveError(f"the scoresheets are not readable JSON ({exc})") from exc
     if not isinstance(data, dict) or not isinstance(data.get("sheets"), list):
         raise SaveError("these are not Kortbordet scoresheets")
     return [TableSheet.from_dict(s) for s in data["sheets"]]
@@ -272,9 +330,9 @@ def read_file(name: str, text: str, now_ms: int) -> TableSheet:
         raise SaveError("the file is too large for a scoresheet")
     if name.lower().endswith(".json") or text.lstrip().startswith("{"):
         try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise SaveError("the file is not readable JSON") from exc
+            data = jsonsafe.loads(text)
+        except jsonsafe.JsonError as exc:
+            raise SaveError(f"the file is not readable JSON ({exc})") from exc
         sheet = TableSheet.from_dict(data)
         sheet.id, sheet.created = f"sheet-{int(now_ms)}", int(now_ms)
         return sheet

@@ -17,6 +17,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from .digits import is_digits
 from .engine import GameState, IllegalAction, Rng, SaveError, SettingError
 
 GAMES: dict[str, dict[str, Any]] = {
@@ -121,7 +122,7 @@ def _convert(setting: str, text: str, allowed: tuple) -> Any:
 def _int_param(name: str, text: str, low: int, high: int) -> int:
     value = text.strip()
     # the length check comes first: int() refuses strings of over 4,300 digits
-    if not value.isdigit() or len(value) > len(str(high)) or not low <= int(value) <= high:
+    if not is_digits(value) or len(value) > len(str(high)) or not low <= int(value) <= high:
         raise SettingError(name, text, range(low, high + 1))
     return int(value)
 

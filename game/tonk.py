@@ -84,6 +84,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from .cards import SUITS, Card, card_key, make_deck, parse_card, parse_cards
+from .digits import is_digits
 from .engine import (Action, GameState, IllegalAction, Rng, RulesBase, SaveError,
                      SettingError, check_choice)
 from .ledger import TonkLedger
@@ -268,7 +269,7 @@ def parse_action(text: str, player: int) -> Action:
         if verb == "hit" and len(args) == 2:
             sid = args[1].lower()
             sid = sid[1:] if sid.startswith("s") else sid
-            if not sid.isdigit():
+            if not is_digits(sid) or len(sid) > 6:
                 raise ValueError("bad spread id")
             return Hit(player, parse_card(args[0]), int(sid))
         if verb == "discard" and len(args) == 1:

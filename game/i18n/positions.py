@@ -51,6 +51,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "position_bad_extra": "Fältet x= är skadat.",
         "position_bad_json": "Lektionsfilen är inte giltig: den ska vara JSON med "
                              "”position”, ”prompt” och ”expect”.",
+        "position_too_many_lessons": "Lektionsfilen har {count} positioner; högst {limit} "
+                                     "går att läsa från en fil. Dela upp den i flera filer.",
         "position_bad_prompt": "Uppgiftstexten ska vara text, eller sv/en-texter.",
         "position_bad_expect": "Det förväntade draget ”{value}” är inget drag i det här spelet.",
         "position_expect_illegal": "Det förväntade draget ”{value}” är inte tillåtet för eleven "
@@ -135,6 +137,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "position_bad_extra": "The x= field is damaged.",
         "position_bad_json": "The lesson file is not valid: it must be JSON with "
                              "“position”, “prompt” and “expect”.",
+        "position_too_many_lessons": "The lesson file holds {count} positions; at most {limit} "
+                                     "can be read from one file. Split it into several files.",
         "position_bad_prompt": "The prompt must be text, or sv/en texts.",
         "position_bad_expect": "The expected move “{value}” is not a move of this game.",
         "position_expect_illegal": "The expected move “{value}” is not allowed for the learner "

@@ -83,3 +83,18 @@ def _joker_el(tag: str, base: dict, card: str, cls: str):
         shown = stands[:-1] + SUIT_SYMBOL[suit] if suit in SUIT_SYMBOL else stands
         el.appendChild(_drawn(f"stands s-{suit}", shown))
     return el
+
+
+def download(filename: str, text: str, mime: str) -> None:
+    """Offer ``text`` as a file download named ``filename`` (a Blob URL on a hidden link,
+    revoked a second later)."""
+    import js
+    from pyodide.ffi import create_once_callable, to_js
+    from pyscript import window
+    blob = js.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    link = h("a", {"href": url, "download": filename, "hidden": True})
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)

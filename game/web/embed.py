@@ -50,7 +50,7 @@ and changes nothing::
      {"sv": "...", "en": "..."}, "expect"?: "<action text>", "hints"?: bool}
     {"type": "set-lang", "lang": "sv"|"en"}
 
-Pure helpers (``valid_origin``, ``read_message``, ``event``) import no browser module, so
+Pure helpers (``valid_origin``, ``decode_message``, ``read_message``, ``event``) import no browser module, so
 they are tested in CPython; only ``Bridge`` touches ``window``.
 """
 
@@ -60,6 +60,8 @@ import json
 import re
 from typing import Any
 
+from game import jsonsafe
+from game.digits import is_digits
 from game.session import url_value
 
 SOURCE = "kortbordet"
@@ -103,7 +105,7 @@ def valid_origin(text: str | None) -> str | None:
     if not _ORIGIN.match(value):
         return None
     port = value.rsplit(":", 1)[-1] if value.count(":") == 2 else None
-    if port is not None and port.isdigit() and not 0 < int(port) < 65536:
+    if port is not None and is_digits(port) and not 0 < int(port) < 65536:
         return None
     return value
 
@@ -251,6 +253,30 @@ def read_message(data: Any) -> dict | None:
     return {"type": kind, "query": query, "prompt": prompt}
 
 
+MAX_RAW_CHARS = 100_000
+"""The longest message text (``JSON.stringify`` of the event's data) that is parsed at all:
+longer ones are refused unread (``decode_message``)."""
+
+
+def decode_message(raw: str | None) -> dict | None:
+    """Validate an incoming message from its JSON text (``JSON.stringify(event.data)``;
+    ``None`` for ``undefined``): parsed by the validating reader (``jsonsafe.loads``:
+    bounded size and nesting, finite numbers only), then ``read_message``.
+
+    Returns what ``read_message`` returns (``None``: a message to ignore). Raises
+    ``MessageError`` (code ``bad_message``, key ``msg_not_json``) for text that is not
+    JSON, larger than ``MAX_RAW_CHARS``, nested too deep or holding ``NaN``/``Infinity``,
+    and every ``MessageError`` of ``read_message``. Nothing else escapes."""
+    if raw is None or raw == "undefined":
+        return None
+    try:
+        data = jsonsafe.loads(raw, max_chars=MAX_RAW_CHARS)
+    except jsonsafe.JsonError as exc:
+        raise MessageError(None, f"the message is not plain JSON data ({exc})",
+                           "msg_not_json") from None
+    return read_message(data)
+
+
 def _same(a, b) -> bool:
     """``Object.is(a, b)`` for two JS objects (``is`` is a Python keyword)."""
     import js
@@ -328,14 +354,12 @@ class Bridge:
             if self.origin is not None and str(ev.origin) != self.origin:
                 return
             try:
-                raw = js.JSON.stringify(ev.data)
-                data = json.loads(str(raw)) if raw is not None and str(raw) != "undefined" \
-                    else None
+                raw = js.JSON.stringify(ev.data)  # throws on a cycle or deep nesting
             except Exception:
                 self.error("bad_message", self.localized("msg_not_json"))
                 return
             try:
-                msg = read_message(data)
+                msg = decode_message(None if raw is None else str(raw))
             except MessageError as exc:
                 self.error(exc.code, self.localized(exc.key, **exc.params))
                 return

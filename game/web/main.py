@@ -18,6 +18,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from game import saves
+from game.digits import is_digits
 from game.engine import IllegalAction, SaveError, SettingError
 from game.i18n import LANGS, pick_lang, reason, t, value_label
 from game.session import GAMES, Session, make_rules, needs_players, parse_params, settings
@@ -82,6 +83,9 @@ class App:
 
     def __init__(self) -> None:
         self.store = local_storage()
+        self.frozen: set[str] = set()  # keys of unreadable items never written over
+        self.rescued: dict[str, str] = {}  # backup key -> raw text (rescue_storage)
+        self.boot_session: tuple[str, Session] | None = None
         self.prefs = saves.load_prefs(self._get(saves.PREFS_KEY))
         self.lang = self.prefs["lang"] or pick_lang(str(window.navigator.language or ""))
         self.speed = self.prefs["speed"]
@@ -122,12 +126,54 @@ class App:
         return value if isinstance(value, str) else None  # JS null is not a str
 
     def _set(self, key: str, value: str) -> bool:
-        """Write to localStorage; False when the browser refused (full or blocked)."""
+        """Write to localStorage; False when the browser refused (full or blocked) or the
+        key holds an unreadable item that could not be backed up (``self.frozen``)."""
+        if key in self.frozen:
+            return False
         try:
             self.store.setItem(key, value)
         except Exception:
             return False
         return True
+
+    def rescue_storage(self) -> None:
+        """Read every stored item (``saves.STORED_ITEMS``) before anything writes one: an
+        item that cannot be read is moved to a backup key (``saves.backup_key``), the
+        player is told which (one notice, the page's language) and offered the download
+        of the raw texts; the page then starts as if the item were not there. Where the
+        browser has no room for the backup, the item stays where it was and is not written
+        over (``self.frozen``). The saved game read here is kept for ``start``."""
+        def remove(key: str) -> None:
+            try:
+                self.store.removeItem(key)
+            except Exception:
+                pass
+
+        values, found = saves.rescue_stored(self._get, self._set, remove, js.Date.now())
+        if saves.SESSION_KEY in values:
+            self.boot_session = (self._get(saves.SESSION_KEY), values[saves.SESSION_KEY])
+        if saves.PREFS_KEY in values:
+            self.prefs = values[saves.PREFS_KEY]
+        rescued = {key: text for _what, key, text in found}
+        names = [t(self.lang, f"stored_item_{what}") for what, _key, _text in found]
+        for what, key, _text in found:
+            print("Kortbordet: unreadable", what, "kept as", key)
+            if key in saves.STORED_ITEMS and key != saves.SESSION_KEY:
+                self.frozen.add(key)  # no room for a copy: never write over it
+        if rescued:
+            self.rescued = rescued
+            kept = any(k in saves.STORED_ITEMS for k in rescued)
+            self.set_notice(t(self.lang, "stored_unreadable_kept" if kept else
+                              "stored_unreadable", items=", ".join(names),
+                              keys=", ".join(("”{}”" if self.lang == "sv" else "“{}”").format(k)
+                                             for k in rescued)), "warn",
+                            [("backup-download", t(self.lang, "stored_download"))])
+
+    def download_rescued(self) -> None:
+        """The download offered by ``rescue_storage``'s notice: the raw texts as one file."""
+        from game.web.dom import download
+        download(f"kortbordet-backup-{int(js.Date.now())}.json",
+                 saves.backup_file(self.rescued), "application/json")
 
     def save_prefs(self) -> None:
         if self.embed:  # an embedded table never changes the visitor's own preferences
@@ -154,7 +200,7 @@ class App:
         try:
             return saves.load_history(text)
         except SaveError:
-            key = saves.backup_key(js.Date.now())
+            key = saves.backup_key(js.Date.now(), "history", lambda k: self._get(k) is not None)
             if self._set(key, text):
                 try:
                     self.store.removeItem(saves.HISTORY_KEY)
@@ -177,6 +223,8 @@ class App:
         started = False
         if query.get("lang", "").strip().lower() in LANGS:  # messages below in that language
             self.lang = query["lang"].strip().lower()
+        if not self.teach.ephemeral_link(query):  # an embedded/teaching table touches nothing
+            self.rescue_storage()
         if query:
             self.embed = self.teach.embedded(query)
             document.body.classList.toggle("embed", self.embed)
@@ -217,10 +265,12 @@ class App:
             text = self._get(saves.SESSION_KEY)
             if text:
                 try:
-                    self.session = saves.loads(text)
+                    booted = self.boot_session
+                    self.session = booted[1] if booted and booted[0] == text \
+                        else saves.loads(text)
                     started = True
                 except Exception as exc:  # SaveError, or anything a damaged save causes
-                    key = saves.backup_key(js.Date.now())
+                    key = saves.backup_key(js.Date.now(), "", lambda k: self._get(k) is not None)
                     if self._set(key, text):
                         try:
                             self.store.removeItem(saves.SESSION_KEY)
@@ -613,7 +663,7 @@ class App:
             if allowed == (False, True):
                 rules[name] = bool(el.checked)
             else:
-                idx = int(el.value) if str(el.value).isdigit() else 0
+                idx = int(el.value) if is_digits(str(el.value)) else 0
                 rules[name] = allowed[idx] if idx < len(allowed) else allowed[0]
         if rules_game == "durak" and n != 2 and rules.get("deck") == 24:
             rules["deck"] = 36
@@ -848,6 +898,9 @@ class App:
         if ui == "start-confirmed":
             self.set_notice("")
             self.start_from_lobby(confirmed=True)
+            return
+        if ui == "backup-download":
+            self.download_rescued()
             return
         if ui == "restore-previous":
             self.restore_previous()

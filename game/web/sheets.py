@@ -10,16 +10,18 @@ draws it and moves text between the page, files and storage.
 from __future__ import annotations
 
 import js
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from .. import saves
+from ..digits import is_digits
 from ..engine import SaveError, SettingError
 from ..i18n import t
-from ..scoresheet import GAMES, ROUNDS, TableSheet, contracts, dump_sheets, load_sheets, read_file
-from .dom import clear, h
+from ..scoresheet import (GAMES, ROUNDS, TableSheet, contracts, dump_sheets, load_sheets,
+                          partial_points, read_file)
+from .dom import clear, download, h
 
-SHEETS_KEY = f"kortbordet.v{saves.VERSION}.sheets"
+SHEETS_KEY = saves.SHEETS_KEY
 
 
 class SheetsScreen:
@@ -31,6 +33,7 @@ class SheetsScreen:
         self.open_id: str | None = None
         self.form = {"game": "dunka", "names": []}
         self.message = ""
+        self.editing: tuple = (None, None, None, None)  # (sheet id, round, seat, value before)
 
     @property
     def lang(self) -> str:
@@ -45,7 +48,8 @@ class SheetsScreen:
         try:
             return load_sheets(text)
         except SaveError:
-            key = saves.backup_key(js.Date.now()) + ".sheets"
+            key = saves.backup_key(js.Date.now(), "sheets",
+                                   lambda k: self.app._get(k) is not None)
             if self.app._set(key, text):
                 self.app.store.removeItem(SHEETS_KEY)
                 self.app.set_notice(t(self.lang, "sh_corrupt", key=key), "warn")
@@ -255,7 +259,7 @@ class SheetsScreen:
             return
         self.form["game"] = str(game_el.value) if str(game_el.value) in GAMES else "dunka"
         count_el = document.getElementById("sheet-count")
-        n = int(count_el.value) if count_el and str(count_el.value).isdigit() else 4
+        n = int(count_el.value) if count_el and is_digits(str(count_el.value)) else 4
         names = []
         nodes = document.querySelectorAll("[data-sheet-name]")
         for i in range(nodes.length):
@@ -325,6 +329,9 @@ class SheetsScreen:
         return False
 
     def on_change(self, el) -> bool:
+        if el.hasAttribute("data-cell"):
+            self.on_cell_change(el)
+            return True
         if el.hasAttribute("data-sheet-form"):
             self.read_form()
             self.show()
@@ -343,7 +350,10 @@ class SheetsScreen:
         return False
 
     def on_input(self, el) -> bool:
-        """A cell was typed in: store a valid value at once; explain an invalid one."""
+        """A cell was typed in: store a valid value at once; text on the way to a number
+        (``-``, ``3.``: ``partial_points``) is no error and stores nothing; an invalid text
+        is explained and the cell keeps the value it had before this edit (so typing
+        ``3.5`` key by key does not leave the 3 stored)."""
         cell = el.getAttribute("data-cell") if el else None
         if not cell:
             return False
@@ -351,15 +361,24 @@ class SheetsScreen:
         sheets, sheet = self.find(self.open_id or "")
         if sheet is None:
             return True
+        if self.editing[:3] != (sheet.id, r, seat):  # the first keystroke in this cell
+            self.editing = (sheet.id, r, seat, sheet.cells[r][seat])
         text = str(el.value)
+        box = document.getElementById("sheet-error")
+        if partial_points(sheet.game, text):
+            self.message = ""
+            el.removeAttribute("aria-invalid")
+            if box:
+                box.textContent = ""
+            return True
         try:
             sheet.set_cell(r, seat, text)
         except ValueError as exc:
-            if str(exc) == "empty":
-                return True
+            before = self.editing[3]
+            if sheet.cells[r][seat] != before and sheet.restore_cell(r, seat, before):
+                self.store(sheets)
             self.message = t(self.lang, f"sh_bad_{exc}")
             el.setAttribute("aria-invalid", "true")
-            box = document.getElementById("sheet-error")
             if box:
                 box.textContent = self.message
             return True
@@ -372,6 +391,17 @@ class SheetsScreen:
             end = len(str(again.value))
             again.setSelectionRange(end, end)
         return True
+
+    def on_cell_change(self, el) -> None:
+        """A cell is left (``change``) with text on the way to a number (``-``, ``3.``):
+        it shows what is stored again (the sheet is not redrawn: the player may be
+        clicking the next cell)."""
+        _sheets, sheet = self.find(self.open_id or "")
+        if sheet is None or not partial_points(sheet.game, str(el.value)):
+            return
+        r, seat = (int(x) for x in str(el.getAttribute("data-cell")).split(","))
+        value = sheet.cells[r][seat]
+        el.value = "" if value is None else str(value)
 
     def import_text(self, name: str, text: str) -> None:
         try:
@@ -392,10 +422,4 @@ class SheetsScreen:
             self.app.internal_error(exc)
 
     def download(self, filename: str, text: str, mime: str) -> None:
-        blob = js.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=js.Object.fromEntries))
-        url = js.URL.createObjectURL(blob)
-        link = h("a", {"href": url, "download": filename, "hidden": True})
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+        download(filename, text, mime)

@@ -5,7 +5,7 @@
 - reads the teaching part of the URL: ``position`` (the notation of ``game.positions``,
   checked by ``session.parse_params``), ``prompt``, ``expect``, ``hints``, and
   ``positionfile`` (a relative ``.json`` path next to the page, fetched and read by
-  ``positions.load_json``), and ``origin`` (the embedding page's origin, for
+  ``positions.lesson_entries``/``read_lesson``), and ``origin`` (the embedding page's origin, for
   ``embed.Bridge``);
 - starts the position as a ``Session.from_position`` and shows the prompt above the table
   (``#teach``, plain text); holds the computer players until the learner has moved, then
@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..digits import is_digits
 from ..i18n import cards_names, card_name, t
 
 CARD = re.compile(r"^(10|[2-9JQKA])[SHDC](\.\d)?$|^JK(\.\d)?$", re.I)
@@ -68,7 +69,7 @@ def item_index(text, count: int) -> int | None:
     (1, 0, None, None)
     """
     value = "1" if text is None else str(text).strip() or "1"
-    if not value.isdigit() or len(value) > 4 or not 0 < int(value) <= count:
+    if not is_digits(value) or len(value) > 4 or not 0 < int(value) <= count:
         return None
     return int(value) - 1
 
@@ -112,7 +113,7 @@ def action_words(lang: str, text: str, melds: dict[int, list[str]] | None = None
 
     def meld_name(token: str) -> str:
         digits = token.lower().lstrip("ms")
-        if digits.isdigit() and melds and int(digits) in melds:
+        if is_digits(digits) and len(digits) <= 6 and melds and int(digits) in melds:
             return meld_short(melds[int(digits)])
         return digits or token
 
@@ -402,22 +403,21 @@ class Teach:
                     self.app.lang, "teach_bad_file_fetch", path=path, why=why))
                 return
             from game import positions
-            try:
-                data = positions.load_json(text)
+            try:  # the file's shape, then only the lesson asked for (item=) is read
+                entries = positions.lesson_entries(text)
+                index = item_index(query.get("item"), len(entries))
+                entry = positions.read_lesson(entries[index]) if index is not None else None
             except ValueError as exc:
                 self.loading = False
                 self.refuse(error_code(exc), lambda e=exc: t(
                     self.app.lang, "teach_bad_file_json", path=path, msg=self.error_text(e)))
                 return
-            items = data.get("items") or [data]
-            index = item_index(query.get("item"), len(items))
-            if index is None:
+            if entry is None:
                 self.loading = False
-                item, count = str(query.get("item"))[:20], len(items)
+                item, count = str(query.get("item"))[:20], len(entries)
                 self.refuse("position_file_item", lambda: t(
                     self.app.lang, "teach_bad_item", path=path, item=item, count=count))
                 return
-            entry = items[index]
             self.loading = False
             req = self.file_request(query)
             req["position"] = entry["position"]

@@ -86,3 +86,74 @@ def test_harness_records_foreign_requests_and_errors(browser, site):
     assert any("deliberate page error" in e for e in problems.page_errors)
     assert problems.foreign_requests == ["GET http://foreign.invalid/x"]
     assert any("HTTP 404" in f for f in problems.failed_requests)
+
+
+def test_damaged_and_deeply_nested_stored_items_are_kept_and_the_game_starts(tab, site):
+    """Issue 13: a saved game nested 100,000 deep (which used to kill the runtime on every
+    later start), a history with a non-finite number and preferences that are not an object:
+    the page starts, one notice names the backups, each raw text is kept under its backup
+    key and offered for download, and a new game can be played."""
+    import json
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from game import saves
+
+    page = tab.page
+    open_game(page, site.url)
+    damaged = {saves.SESSION_KEY: "[" * 100_000 + "]" * 100_000,
+               saves.HISTORY_KEY: '{"format": "kortbordet", "version": 1, "games": [1e999]}',
+               saves.PREFS_KEY: "[" * 50_000}
+    page.evaluate("(items) => { for (const [k, v] of Object.entries(items)) "
+                  "localStorage.setItem(k, v); }", damaged)
+    open_game(page, site.url, reload=True)
+    stored = page.evaluate("() => Object.fromEntries(Object.keys(localStorage)"
+                           ".filter(k => k.startsWith('kortbordet.')).map(k => [k, localStorage.getItem(k)]))")
+    backups = {k: v for k, v in stored.items() if k.startswith(saves.BACKUP_PREFIX)}
+    assert sorted(backups.values()) == sorted(damaged.values())  # every text kept exactly
+    assert not any(k in stored for k in damaged)  # moved out of the way
+    notice = page.locator("#notice")
+    assert notice.is_visible()
+    for key in backups:
+        assert key in notice.inner_text()
+    with page.expect_download() as info:
+        page.click("[data-ui=backup-download]")
+    data = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+    assert data["items"] == backups
+    page.click("[data-ui=start]")
+    page.wait_for_selector("#table[data-game]")
+    assert page.evaluate("(k) => localStorage.getItem(k)", saves.SESSION_KEY)  # saved again
+
+
+def test_the_boot_error_screen_offers_the_saved_data_before_clearing(browser, site):
+    """When Python fails at boot, the error screen (JavaScript only) advises clearing the
+    site's data only after downloading the saved data, and its button downloads every
+    kortbordet localStorage item as one file, raw texts kept."""
+    import json
+    from pathlib import Path
+
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(site.url + "manifest.webmanifest")
+        page.evaluate("() => { localStorage.setItem('kortbordet.v1.session', '{kept'); "
+                      "localStorage.setItem('kortbordet.prefs', '{\"lang\": \"en\"}'); "
+                      "localStorage.setItem('other.site', 'x'); }")
+        # a module the page imports at boot fails: Python's error reaches the error screen
+        page.route("**/game/saves.py", lambda route: route.fulfill(
+            body="raise RuntimeError('deliberate boot failure')",
+            content_type="text/x-python"))
+        page.goto(site.url)
+        page.wait_for_selector("#boot-error:not([hidden])", timeout=300_000)
+        text = page.locator("#boot-error-text").inner_text().lower()
+        assert "download" in text and text.index("download") < text.index("clear")
+        button = page.locator("#boot-error-export")
+        assert button.is_visible() and button.inner_text() == "Download my saved data"
+        with page.expect_download() as info:
+            button.click()
+        data = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+        assert data["items"] == {"kortbordet.v1.session": "{kept",
+                                 "kortbordet.prefs": '{"lang": "en"}'}
+        assert page.locator("#boot-error-exported").is_visible()
+    finally:
+        context.close()

@@ -62,6 +62,24 @@ def test_elvakort_sheet_takes_negative_points_and_highest_leads(page, site):
     assert lead.count() == 1 and lead.get_attribute("data-total") == "1"
 
 
+def test_points_typed_key_by_key(page, site):
+    """Issue 13: what a person types on the way to a number ('-', '3.') is no error, and
+    '3.5' typed key by key is refused without leaving its 3 stored (fill() sets a value at
+    once and never saw this)."""
+    new_sheet(page, site, "elvakort", ("A", "B"))
+    cell(page, 0, 0).press_sequentially("-")
+    assert page.locator("#sheet-error").inner_text() == ""
+    cell(page, 0, 0).press_sequentially("15")
+    cell(page, 0, 1).press_sequentially("3.5")
+    assert "whole number" in page.locator("#sheet-error").inner_text()
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{SHEETS}')"))["sheets"][0]
+    assert saved["cells"][0] == [-15, None]
+    cell(page, 0, 1).fill("")
+    cell(page, 0, 1).press_sequentially("40")
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{SHEETS}')"))["sheets"][0]
+    assert saved["cells"][0] == [-15, 40] and page.locator("#sheet-error").inner_text() == ""
+
+
 def test_print_is_one_a4_page_with_the_six_rounds(page, site):
     new_sheet(page, site)
     cell(page, 0, 0).fill("5")

@@ -223,6 +223,7 @@ def test_every_position_code_in_the_source_is_tested_and_has_texts():
     for lang in ("sv", "en"):
         assert not [c for c in codes if f"position_{c}" not in TEXTS[lang]]
     tested = {code for _, code in REFUSALS} | {"bad_json", "bad_prompt", "bad_expect",
+                                               "too_many_lessons",
                                                "expect_illegal", "expect_without_position"}
     assert codes <= tested, codes - tested
 
@@ -331,6 +332,11 @@ def test_load_json_reads_one_entry_or_a_list():
     (json.dumps({"position": TONK, "expect": "discard 3H"}), "expect_illegal"),
     (json.dumps({"position": TONK, "expect": "knock " + "x" * 300}), "too_long"),
     (json.dumps({"position": "tonk;h0=3H"}), "bad_players"),
+    (json.dumps([{"position": TONK}] * 101), "too_many_lessons"),
+    ("[" * 100_000 + "]" * 100_000, "too_long"),
+    ("[" * 40_000, "bad_json"),  # nested too deep: refused before the parser recurses
+    ('{"position": "%s", "prompt": NaN}' % TONK, "bad_json"),
+    ('{"position": "%s", "prompt": 1e999}' % TONK, "bad_json"),
 ])
 def test_load_json_refuses_bad_content(content, code):
     with pytest.raises(PositionError) as exc:

@@ -1,0 +1,107 @@
+"""Fuzz one entry point of hostile or damaged input (issue 13) for N inputs or T minutes:
+
+    python3 bench/fuzz.py --target url --inputs 50000
+    python3 bench/fuzz.py --target session --minutes 10
+    python3 bench/fuzz.py --list
+
+The targets are those of tests/fuzz_targets.py (URL parameters, every localStorage item's
+reader, the boot rescue, lesson files, embedding messages, scoresheet files and cells, the
+JSON reader itself); the inputs come from their hypothesis strategies (real saves, files and
+links, mutated, plus arbitrary and deeply nested text). An input fails when the entry point
+raises anything but its documented error types or one of its own checks fails. Prints the
+inputs tried, each distinct failure once with its (shortened) input, and the slowest input's
+handling time in CPython (process time of one call). Exits 1 when a failure was found.
+Not a pass/fail test of the suite: the suite runs the same targets with a short budget
+(tests/test_hostile_fuzz.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+import fuzz_targets  # noqa: E402
+
+CHUNK = 500
+"""Inputs per hypothesis run; runs repeat (each with fresh random choices) until done."""
+
+
+def fuzz(name: str, inputs: int | None, minutes: float | None, show: int = 600) -> int:
+    target = fuzz_targets.TARGETS[name]
+    tried, failures, slowest = 0, {}, (0.0, None)
+    deadline = time.monotonic() + minutes * 60 if minutes else None
+    stop = False
+
+    def one(value) -> None:
+        nonlocal tried, slowest, stop
+        if stop:
+            return
+        start = time.process_time()
+        try:
+            target.run(value)
+        except target.allowed:
+            pass
+        except Exception as exc:  # a failure: keep the first input of each kind
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            kind = (type(exc).__name__, Path(where.filename).name, where.lineno)
+            failures.setdefault(kind, (str(exc)[:200], repr(value)[:show]))
+        spent = time.process_time() - start
+        tried += 1
+        if spent > slowest[0]:
+            slowest = (spent, repr(value)[:show])
+        if (inputs and tried >= inputs) or (deadline and time.monotonic() > deadline):
+            stop = True
+
+    run = settings(max_examples=CHUNK, deadline=None, database=None, derandomize=False,
+                   suppress_health_check=list(HealthCheck))(given(target.strategy)(one))
+    started = time.monotonic()
+    while not stop:
+        before = tried
+        run()
+        if tried == before:  # the strategy is exhausted
+            break
+        print(f"  {name}: {tried} inputs, {len(failures)} failures, "
+              f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+    print(f"target {name} ({target.doc}): {tried} inputs tried, {len(failures)} distinct "
+          f"failures, {time.monotonic() - started:.0f} s")
+    print(f"  slowest input: {slowest[0] * 1000:.1f} ms (CPython process time): {slowest[1]}")
+    for (exc, file, line), (msg, value) in failures.items():
+        print(f"  FAILURE {exc} at {file}:{line}: {msg}\n    input: {value}")
+    return 1 if failures else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--target", action="append", help="entry point (repeatable); "
+                        "default: every target")
+    parser.add_argument("--inputs", type=int, help="stop after this many inputs per target")
+    parser.add_argument("--minutes", type=float, help="stop after this many minutes per target")
+    parser.add_argument("--list", action="store_true", help="list the targets")
+    args = parser.parse_args()
+    if args.list:
+        for name, target in fuzz_targets.TARGETS.items():
+            print(f"{name:12} {target.doc}")
+        return 0
+    if not args.inputs and not args.minutes:
+        args.inputs = 2000
+    names = args.target or list(fuzz_targets.TARGETS)
+    unknown = [n for n in names if n not in fuzz_targets.TARGETS]
+    if unknown:
+        parser.error(f"unknown target {unknown[0]!r}; targets: {', '.join(fuzz_targets.TARGETS)}")
+    status = 0
+    for name in names:
+        status |= fuzz(name, args.inputs, args.minutes)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

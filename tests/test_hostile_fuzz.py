@@ -1,0 +1,63 @@
+"""Property-based tests of every entry point of hostile or damaged input (issue 13), with
+a short budget; ``make fuzz`` / bench/fuzz.py runs the same targets (tests/fuzz_targets.py)
+for as long as asked.
+
+Properties, per target: only the entry point's documented error types escape (saves and
+stored items: ``SaveError``; links: ``SettingError``/``PositionError``; lesson files:
+``PositionError``; embedding messages: ``MessageError``; scoresheet files: ``SaveError``;
+the JSON reader: ``JsonError``), deeply nested, huge and non-finite inputs among them; what
+is read can be written and read back; the boot rescue keeps every stored text; typing into
+a scoresheet cell never stores a partial or refused text. CPython only (Pyodide runs
+tests/engine/test_jsonsafe.py's deep-nesting test instead).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import fuzz_targets
+
+BUDGET = settings(max_examples=100, deadline=None, database=None,
+                  suppress_health_check=list(HealthCheck))
+
+
+@pytest.mark.parametrize("name", [n for n, t in fuzz_targets.TARGETS.items() if t.in_suite])
+def test_only_documented_errors_escape(name):
+    target = fuzz_targets.TARGETS[name]
+
+    @BUDGET
+    @given(target.strategy)
+    def check(value):
+        try:
+            target.run(value)
+        except target.allowed:
+            pass
+
+    check()
+
+
+def test_the_targets_cover_every_stored_item():
+    from game import saves
+    covered = {"session", "history", "prefs", "sheets"}
+    assert covered <= set(fuzz_targets.TARGETS)
+    # the previous game is read by the same reader as the saved game
+    assert set(saves.STORED_ITEMS.values()) == covered - {"session"} | {"game", "previous"}
+
+
+def _depth(value) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+@BUDGET
+@given(fuzz_targets.json_values, __import__("hypothesis").strategies.integers(0, 6))
+def test_the_nesting_check_is_exact_for_json(value, limit):
+    import json
+
+    from game import jsonsafe
+    text = json.dumps(value)
+    assert jsonsafe.nesting_ok(text, limit) == (_depth(value) <= limit)
