@@ -179,6 +179,12 @@ def _module(game: str):
     return session.game_module(game)
 
 
+def _digits(text: str, most: int | None = None) -> bool:
+    """True when ``text`` is ASCII digits only (``str.isdigit`` also accepts ``²`` and other
+    Unicode digits, which ``int`` refuses), at most ``most`` of them when given."""
+    return text.isascii() and text.isdigit() and (most is None or len(text) <= most)
+
+
 def _flag(key: str, text: str) -> bool:
     value = text.strip().lower()
     if value in _TRUE:
@@ -190,7 +196,7 @@ def _flag(key: str, text: str) -> bool:
 
 def _int(key: str, text: str, low: int = 0, high: int = MAX_SEED) -> int:
     value = text.strip()
-    if not value.isdigit() or len(value) > 19 or not low <= int(value) <= high:
+    if not _digits(value) or len(value) > 19 or not low <= int(value) <= high:
         raise PositionError("bad_value", f"{key}: {text!r} is not a whole number from {low} "
                             f"to {high}", field=key, value=text)
     return int(value)
@@ -198,7 +204,7 @@ def _int(key: str, text: str, low: int = 0, high: int = MAX_SEED) -> int:
 
 def _seat(key: str, text: str, n: int) -> int:
     value = text.strip()
-    if not value.isdigit() or len(value) > 2 or not 0 <= int(value) < n:
+    if not _digits(value) or len(value) > 2 or not 0 <= int(value) < n:
         raise PositionError("bad_seat", f"{key}: there is no seat {text!r} (seats 0 to "
                             f"{n - 1})", field=key, value=text, last=n - 1)
     return int(value)
@@ -245,10 +251,12 @@ class _Cards:
 
     def parse(self, token: str, field: str) -> Card:
         try:
+            if len(token) > 12 or not token.isascii():
+                raise CardError(token[:12])
             card = parse_card(token)
-        except CardError:
+        except (CardError, ValueError):
             raise PositionError("bad_card", f"{field}: {token!r} is not a card (like 10H, QS, "
-                                f"JK, 7S.1)", field=field, card=token) from None
+                                f"JK, 7S.1)", field=field, card=token[:12]) from None
         if card not in self.deck:
             raise PositionError("unknown_card", f"{field}: {token} is not in this game's "
                                 "deck", field=field, card=token.strip().upper())
@@ -283,8 +291,9 @@ def _explicit_cards(fields: dict[str, str]) -> set[Card]:
             body = part.split("=", 1)[0].strip()
             if "." in body:
                 try:
-                    out.add(parse_card(body))
-                except CardError:
+                    if len(body) <= 12 and body.isascii():
+                        out.add(parse_card(body))
+                except (CardError, ValueError):
                     pass
     return out
 
@@ -306,7 +315,7 @@ class _Slots:
                 continue
             if token.startswith("?"):
                 count = token[1:]
-                if not count.isdigit() or len(count) > 3:
+                if not _digits(count) or len(count) > 3:
                     raise PositionError("bad_value", f"{field}: {token!r} is not a count like "
                                         "?5", field=field, value=token)
                 items.append(int(count))
@@ -430,7 +439,7 @@ class _Game:
         game's meld ``rules``."""
         from .melds import Meld, MeldError, is_valid
         out = []
-        keys = sorted((k for k in f if k[:1] == prefix and k[1:].isdigit()),
+        keys = sorted((k for k in f if k[:1] == prefix and _digits(k[1:], 3)),
                       key=lambda k: int(k[1:]))
         for key in keys:
             mid = int(key[1:])
@@ -599,7 +608,7 @@ class _Rummy(_Game):
         rnd = 1
         if "round" in f:
             value = f["round"].strip()
-            if not value.isdigit() or not 1 <= int(value) <= ROUNDS:
+            if not _digits(value, 1) or not 1 <= int(value) <= ROUNDS:
                 raise PositionError("bad_round", f"round {f['round']!r}: rounds are 1 to "
                                     f"{ROUNDS}", value=f["round"], last=ROUNDS)
             rnd = int(value)
@@ -775,7 +784,7 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
     game, fields = _split(text, max_length)
     spec = _GAMES[game]
     _given, rules = _settings(game, fields)
-    hand_keys = sorted((k for k in fields if k[:1] == "h" and k[1:].isdigit()),
+    hand_keys = sorted((k for k in fields if k[:1] == "h" and _digits(k[1:], 3)),
                        key=lambda k: int(k[1:]))
     n = len(hand_keys)
     if hand_keys != [f"h{s}" for s in range(n)]:
@@ -793,7 +802,7 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
         | {f"k{s}" for s in range(n)}
     for key in fields:
         meld_key = key[:1] == ("m" if game in ("dunka", "elvakort") else "s" if game == "tonk"
-                                else "") and key[1:].isdigit()
+                                else "") and _digits(key[1:], 3)
         if key not in allowed_keys and not meld_key:
             raise PositionError("unknown_field", f"unknown field {key!r}", field=key[:30])
     you = _seat("you", fields["you"], n) if "you" in fields else 0
