@@ -1,0 +1,176 @@
+"""Property-based fuzzing of the game-state entry points (issue 13): mutated saves of every
+game, mutated sessions, positions with a mutated ``x=`` field, and action texts. A save or
+position is either refused with the documented error (``SaveError``, ``PositionError``)
+or plays on with every card once, legal actions applying and the save round-tripping;
+``parse_action`` raises only ``IllegalAction``. The targets live in ``state_fuzz.py``
+(also for ``bench/fuzz.py``). Budget: ``KORTBORDET_FUZZ_EXAMPLES`` examples per test
+(default 100; a long run sets it higher). Each failure found became a regression test
+below."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import state_fuzz as sf
+from game import positions, tonk
+from game.engine import IllegalAction, SaveError
+from game.positions import PositionError
+from game.session import game_module
+
+EXAMPLES = int(os.environ.get("KORTBORDET_FUZZ_EXAMPLES", "100"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def chooser(data):
+    return lambda n: data.draw(st.integers(0, n - 1)) if n > 1 else 0
+
+
+@pytest.mark.parametrize("game", sf.GAMES)
+@FUZZ
+@given(data=st.data())
+def test_mutated_save_is_refused_or_plays_on(game, data):
+    assert sf.fuzz_save(game, chooser(data)) in ("refused", "played")
+
+
+@pytest.mark.parametrize("game", ["durak", "tonk"])
+@FUZZ
+@given(data=st.data())
+def test_mutated_session_is_refused_or_plays_on(game, data):
+    assert sf.fuzz_session(game, chooser(data)) in ("refused", "played")
+
+
+@pytest.mark.parametrize("game", sf.GAMES)
+@FUZZ
+@given(data=st.data())
+def test_position_with_mutated_x_is_refused_or_plays_on(game, data):
+    assert sf.fuzz_position(game, chooser(data)) in ("refused", "played", "skipped")
+
+
+@pytest.mark.parametrize("game", sf.GAMES)
+@FUZZ
+@given(data=st.data())
+def test_action_text_from_pieces(game, data):
+    assert sf.fuzz_action(game, chooser(data)) in ("refused", "parsed", "applied")
+
+
+@pytest.mark.parametrize("game", sf.GAMES)
+@FUZZ
+@given(text=st.text(max_size=80))
+def test_action_text_arbitrary(game, text):
+    assert sf.check_action_text(game, text) in ("refused", "parsed")
+
+
+# ------------------------------------------------------------------ regressions
+
+
+def test_mutation_kinds_all_change_the_save():
+    """The mutator really mutates (else the properties above would test nothing)."""
+    import random
+    base = sf.playout_save("durak", random.Random(0).randrange)
+    changed = sum(sf.mutate(base, random.Random(i).randrange)[0] != base for i in range(50))
+    assert changed >= 45
+
+
+@pytest.mark.parametrize("text", ["spread JK", "spread JK 2H 3H", "spread 2H JK.1 4H",
+                                  "hit JK s1", "discard JK", "discard 7S.1", "hit 2H s²",
+                                  "hit 2H s" + "9" * 5000])
+def test_tonk_joker_or_foreign_text_is_a_bad_action_text(text):
+    """``spread JK`` raised KeyError (sorting a joker by suit) in ``expect=``, a lesson
+    file or a load-position message."""
+    with pytest.raises(IllegalAction) as info:
+        tonk.parse_action(text, 0)
+    assert info.value.code == "bad_action_text"
+
+
+def test_tonk_spread_with_a_joker_in_expect_is_refused_cleanly():
+    pos = positions.read("tonk;h0=3H,4H,5H,KS,KD;h1=?5;pile=9C;turn=0;phase=play")
+    with pytest.raises(PositionError) as info:
+        positions.check_expect(pos, "spread JK")
+    assert info.value.code == "bad_expect"
+
+
+def _tonk_save():
+    state = tonk.new_game(tonk.Rules(), ["a", "b"], 4)
+    while state.phase != "hand_over":
+        state.apply(state.legal_actions(state.to_act()[0])[0])
+    return state
+
+
+@pytest.mark.parametrize("result", [[], "knock", {"end": "knock"}, {"hand": 1.0}])
+def test_tonk_result_of_the_wrong_shape_is_refused(result):
+    data = _tonk_save().to_dict()
+    data["result"] = result
+    with pytest.raises(SaveError, match="result"):
+        tonk.State.from_dict(data)
+
+
+def test_tonk_result_fields_are_checked():
+    state = _tonk_save()
+    for key, bad in (("payouts", [{"payer": 0}]), ("totals", [1.5, 2]), ("hands", [["JK"]]),
+                     ("end", "won"), ("net", [0]), ("winners", [7])):
+        data = state.to_dict()
+        data["result"][key] = bad
+        with pytest.raises(SaveError, match="result"):
+            tonk.State.from_dict(data)
+
+
+def test_tonk_ledger_that_closed_the_hand_in_play_is_refused():
+    """A ledger that already closed the current hand made every hand end fail."""
+    state = _tonk_save()
+    state.apply(state.legal_actions(0)[0])  # next: hand 2 is dealt
+    assert state.phase != "hand_over"
+    data = state.to_dict()
+    data["ledger"]["history"].append({"hand": state.hand_no,
+                                      "balances": state.ledger.balances()})
+    with pytest.raises(SaveError, match="already closed"):
+        tonk.State.from_dict(data)
+
+
+def test_series_over_with_a_running_game_is_refused():
+    from game.saves import dumps, loads
+    from game.session import Session
+    players = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "bot"}]
+    session = Session.new("durak", {}, players, 3)
+    text = dumps(session)
+    data = session.to_dict()
+    data["series"]["results"] = [0]  # a one-game series already decided
+    with pytest.raises(SaveError, match="series"):
+        Session.from_dict(data)
+    data["series"]["results"] = [0, 1]  # a game recorded after the end
+    with pytest.raises(SaveError, match="after the series ended"):
+        Session.from_dict(data)
+    assert loads(text).to_dict() == session.to_dict()
+
+
+@pytest.mark.parametrize("key,value", [("moves", 1.0), ("seed", True), ("seed", -1),
+                                       ("games_done", "1"), ("players", [[]]),
+                                       ("players", [{"name": [[[]]], "kind": "human"}] * 2),
+                                       ("rules", {"transfer": [[[[]]]]}), ("extra", 1)])
+def test_session_fields_are_checked(key, value):
+    from game.session import Session
+    players = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "bot"}]
+    data = Session.new("durak", {}, players, 3).to_dict()
+    data[key] = value
+    with pytest.raises(SaveError):
+        Session.from_dict(data)
+
+
+@pytest.mark.parametrize("game", ["dunka", "elvakort", "tonk"])
+def test_meld_ids_of_zero_or_below_or_float_are_refused(game):
+    module = game_module(game)
+    import random
+    for seed in range(40):
+        data = sf.playout_save(game, random.Random(seed).randrange)
+        if data["table"]:
+            break
+    else:
+        pytest.skip("no meld on the table in these playouts")
+    for bad in (0, -1, 1.0, True):
+        changed = dict(data, table=[[bad] + e[1:] for e in data["table"]])
+        with pytest.raises(SaveError):
+            module.State.from_dict(changed)
