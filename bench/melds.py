@@ -178,7 +178,8 @@ def huge_main() -> None:
         lay, further, nodes = time_hand(hand, r, None)
         worst = max(worst, (max(lay, further), lay, nodes, len(hand)))
         heavy.append((nodes, len(hand), hand, r))
-    print(f"after  (budget {melds.SEARCH_BUDGET:,} nodes): worst call {worst[0]:.3f} s "
+    print(f"after  (budget {melds.default_budget(worst[3]):,} nodes at {worst[3]} cards): "
+          f"worst call {worst[0]:.3f} s "
           f"(lay-down listing {worst[1]:.3f} s, {worst[3]} cards), most nodes {worst[2]:,}")
     heavy.sort(key=lambda x: (-x[0], -x[1]))  # budget-bound hands, largest first
     for _, _, hand, r in heavy[:args.before]:

@@ -1511,10 +1511,15 @@ class State(GameState):
             raise SaveError("no dunker after a dunk")
         if self.phase == "claim":
             order = self.claim_order()
-            if self.discarder is None or self.discarder == self.turn \
+            if self.discarder is None or self.discarder == self.turn or not order \
                     or (self.claim_best is not None and self.claim_best not in order) \
                     or not set(self.claim_passed) <= set(order):
                 raise SaveError("the claim window does not fit the seats")
+            if not self._can_draw_stock(len(self.pile) - 1):
+                raise SaveError("a claim window with no penalty card to give (DUN-7)")
+        if self.phase == "opening" and (self.table or any(self.laid_down)
+                                        or not self.stock):
+            raise SaveError("the opening discards after play has begun")
         if self.taken is not None and self.phase != "play":
             raise SaveError("a card taken from the pile outside a turn's play")
         if not 0 <= self.turns <= MAX_ROUND_TURNS:

@@ -183,3 +183,36 @@ def test_meld_ids_of_zero_or_below_or_float_are_refused(game):
         changed = dict(data, table=[[bad] + e[1:] for e in data["table"]])
         with pytest.raises(SaveError):
             module.State.from_dict(changed)
+
+
+def _rummy_draw_save(game):
+    import random
+    for seed in range(40):
+        data = sf.playout_save(game, random.Random(seed).randrange)
+        if data["phase"] == "draw" and data["pile"] and data["stock"]:
+            return data
+    raise AssertionError("no draw phase in these playouts")
+
+
+@pytest.mark.parametrize("game", ["dunka", "elvakort"])
+def test_rummy_opening_with_an_empty_stock_is_refused(game):
+    """Found by fuzzing: phase "opening" with an empty stock loaded, and the dealer's
+    opening discard then failed turning up a stock card (IndexError)."""
+    data = _rummy_draw_save(game)
+    data = dict(data, phase="opening", stock=[], pile=data["stock"] + data["pile"])
+    with pytest.raises(SaveError, match="opening"):
+        game_module(game).State.from_dict(data)
+
+
+@pytest.mark.parametrize("game", ["dunka", "elvakort"])
+def test_rummy_claim_window_without_a_penalty_card_is_refused(game):
+    """A claim window (DUN-7) is only open while a penalty card can be had; a save with
+    one open and the stock empty for good would fail at the dunk."""
+    data = _rummy_draw_save(game)
+    n = len(data["names"])
+    data = dict(data, phase="claim", stock=[], pile=data["stock"] + data["pile"],
+                claim_card=data["pile"][-1], discarder=(data["turn"] - 1) % n,
+                reshuffles=data["rules"]["max_reshuffles"], claim_passed=[],
+                claim_best=None, claim_dunked=[])
+    with pytest.raises(SaveError, match="penalty card"):
+        game_module(game).State.from_dict(data)
