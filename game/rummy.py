@@ -1386,7 +1386,8 @@ class State(GameState):
         value of the wrong type or out of range (``game.checks``), or a state the rules
         cannot reach (``check_integrity``: cards not exactly the game's decks, bad meld
         ids, nobody able to act, ...)."""
-        if not isinstance(data, dict) or data.get("game") not in RULE_SETS \
+        if not isinstance(data, dict) or not isinstance(data.get("game"), str) \
+                or data.get("game") not in RULE_SETS \
                 or type(data.get("v")) is not int or data.get("v") != SAVE_VERSION:
             raise SaveError(f"not a contract-rummy save of version {SAVE_VERSION}")
         try:

@@ -216,3 +216,14 @@ def test_rummy_claim_window_without_a_penalty_card_is_refused(game):
                 claim_best=None, claim_dunked=[])
     with pytest.raises(SaveError, match="penalty card"):
         game_module(game).State.from_dict(data)
+
+
+@pytest.mark.parametrize("game", sf.GAMES)
+@pytest.mark.parametrize("value", [[], {}, ["dunka"], None, 1])
+def test_game_name_of_another_type_is_refused(game, value):
+    """Found by fuzzing: a list as a rummy save's ``game`` raised TypeError (unhashable)."""
+    import random
+    data = sf.playout_save(game, random.Random(1).randrange)
+    data["game"] = value
+    with pytest.raises(SaveError):
+        game_module(game).State.from_dict(data)
