@@ -66,12 +66,15 @@ GREEDY_BUDGET = 20_000
 
 def default_budget(cards: int) -> int:
     """The node budget of a search over a hand of ``cards`` cards when none is given:
-    ``SEARCH_BUDGET`` up to ``FULL_BUDGET_CARDS`` cards, then scaled down by
-    ``(FULL_BUDGET_CARDS / cards) ** 2``, since a node costs more the bigger the hand (about
-    0.3 µs on a 25-card hand, 2.5-5 µs on a 75-card one in CPython): a claiming player's
-    75-card hand gets 11,111 nodes, so one call stays near 50 ms in CPython and within the
-    250 ms a single input may take in Pyodide (3-5 times slower), where the full budget took
-    0.55 s in CPython (issue 13; bench/melds.py --huge)."""
+    ``SEARCH_BUDGET`` up to ``FULL_BUDGET_CARDS`` cards (every normal hand stays exact),
+    then scaled down by ``(FULL_BUDGET_CARDS / cards) ** 2``, since a node costs more the
+    bigger the hand: a claiming player's 75-card hand gets 11,111 nodes (issue 13). Measured
+    with ``bench/melds.py --huge`` (CPython, loaded 2-core machine): the worst lay-down
+    listing went from 0.478 s (100,000 nodes) to 0.289 s (11,413 nodes). What remains is
+    not nodes but building the candidate runs (``_run_shapes``: thousands of shapes for a
+    hand holding every position of a suit and six jokers), which the budget does not
+    count; positions cap hands at 24 cards (``game.positions.MAX_HAND``), where a whole
+    read takes about 20 ms."""
     if cards <= FULL_BUDGET_CARDS:
         return SEARCH_BUDGET
     return SEARCH_BUDGET * FULL_BUDGET_CARDS * FULL_BUDGET_CARDS // (cards * cards)
