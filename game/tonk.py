@@ -102,6 +102,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_CUTS = 100
 """A bound on the rounds of the cut for the first dealer kept in a save (TONK-4)."""
 _FULL_DECK = sorted(make_deck(range(2, 15)), key=card_key)
+_DECK_SET = frozenset(_FULL_DECK)
 
 
 @dataclass(frozen=True)
@@ -880,8 +881,10 @@ class State(GameState):
                 drawn = []
                 for k, pair in enumerate(checks.items(rnd, f"cut[{i}]", n, low=1)):
                     seat, c = checks.items(pair, f"cut[{i}][{k}]", length=2)
-                    drawn.append((checks.seat(seat, f"cut[{i}][{k}][0]", n),
-                                  checks.card(c, f"cut[{i}][{k}][1]")))
+                    card = checks.card(c, f"cut[{i}][{k}][1]")
+                    if card not in _DECK_SET:
+                        raise checks.fail(f"cut[{i}][{k}][1]", "not a card of Tonk's deck")
+                    drawn.append((checks.seat(seat, f"cut[{i}][{k}][0]", n), card))
                 cut.append(drawn)
             state = cls(
                 rules=rules, names=names,
@@ -984,8 +987,12 @@ def _read_result(value, n: int) -> dict | None:
     if totals is not None:
         totals = [checks.opt_whole(t, f"result.totals[{i}]", 0, 1000)
                   for i, t in enumerate(checks.items(totals, "result.totals", length=n))]
-    hands = [None if h is None else _txt(checks.cards(h, f"result.hands[{i}]", 52))
-             for i, h in enumerate(checks.items(r["hands"], "result.hands", length=n))]
+    hands = []
+    for i, h in enumerate(checks.items(r["hands"], "result.hands", length=n)):
+        shown = None if h is None else checks.cards(h, f"result.hands[{i}]", len(_FULL_DECK))
+        if shown is not None and not set(shown) <= _DECK_SET:
+            raise checks.fail(f"result.hands[{i}]", "a card that is not in Tonk's deck")
+        hands.append(None if shown is None else _txt(shown))
     payouts = []
     for i, pay in enumerate(checks.items(r["payouts"], "result.payouts", n * n)):
         w = f"result.payouts[{i}]"

@@ -227,3 +227,13 @@ def test_game_name_of_another_type_is_refused(game, value):
     data["game"] = value
     with pytest.raises(SaveError):
         game_module(game).State.from_dict(data)
+
+
+def test_tonk_result_hand_with_a_joker_is_refused():
+    """Found by fuzzing: a joker in a saved result's shown hands loaded, was written back
+    as '' and the next autosave could not be read."""
+    data = _tonk_save().to_dict()
+    shown = next(i for i, h in enumerate(data["result"]["hands"]) if h)
+    data["result"]["hands"][shown][0] = "JK"
+    with pytest.raises(SaveError, match="result.hands"):
+        tonk.State.from_dict(data)
