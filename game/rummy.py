@@ -1518,6 +1518,11 @@ class State(GameState):
                 raise SaveError("the claim window does not fit the seats")
             if not self._can_draw_stock(len(self.pile) - 1):
                 raise SaveError("a claim window with no penalty card to give (DUN-7)")
+        if self.phase in ("draw", "claim") and self.discarder is not None \
+                and self.discarder != (self.turn - 1) % n:
+            raise SaveError("the last discard was not made by the seat before the turn")
+        if self.phase != "claim" and self.claim_best is not None:
+            raise SaveError("a best claimer outside the claim window")
         if self.phase == "opening" and (self.table or any(self.laid_down)
                                         or not self.stock):
             raise SaveError("the opening discards after play has begun")

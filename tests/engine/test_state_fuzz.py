@@ -237,3 +237,23 @@ def test_tonk_result_hand_with_a_joker_is_refused():
     data["result"]["hands"][shown][0] = "JK"
     with pytest.raises(SaveError, match="result.hands"):
         tonk.State.from_dict(data)
+
+
+@pytest.mark.parametrize("key,value", [("turn", None), ("discarder", None),
+                                       ("claim_best", None)])
+def test_rummy_stale_claim_fields_are_refused(key, value):
+    """Found by fuzzing (one field changed at a time): a draw-phase save whose discarder
+    is not the seat before the turn, or with a best claimer outside the claim window,
+    loaded; the next stock draw then opened a broken claim window (ValueError in
+    ``to_act``, or a save that could not be read back)."""
+    data = _rummy_draw_save("dunka")
+    n = len(data["names"])
+    assert data["discarder"] == (data["turn"] - 1) % n
+    if key == "turn":
+        data["turn"] = data["discarder"]
+    elif key == "discarder":
+        data["discarder"] = data["turn"]
+    else:
+        data["claim_best"] = data["turn"]
+    with pytest.raises(SaveError):
+        game_module("dunka").State.from_dict(data)
