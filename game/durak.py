@@ -727,7 +727,10 @@ class State(GameState):
             self.rules.check_players(n)
         except SettingError as exc:
             raise SaveError(str(exc)) from None
-        checks.one_each(self.all_cards(), make_deck(DECK_RANKS[self.rules.deck]), "one deck")
+        deck = make_deck(DECK_RANKS[self.rules.deck])
+        checks.one_each(self.all_cards(), deck, "one deck")
+        if self.trump_card not in deck:
+            raise SaveError(f"the trump card {self.trump_card} is not in the deck")
         if self.talon and self.talon[0] != self.trump_card:
             raise SaveError("the face-up trump card is not the bottom card of the talon")
         if not 1 <= self.limit <= MAX_ATTACK:

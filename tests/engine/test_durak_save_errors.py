@@ -258,3 +258,15 @@ def test_over_game_must_be_settled():
     data["over"] = True
     with pytest.raises(SaveError):
         State.from_dict(data)
+
+
+@pytest.mark.parametrize("trump", ["JK", "2H", "6H.1"])
+def test_trump_card_outside_the_deck_with_an_empty_talon(trump):
+    """Found by fuzzing: with the talon empty a joker as the trump card loaded and then
+    failed in every ``legal_actions`` (CardError building the lowest trump)."""
+    state = position(["6H 6D", "7H 8C"], trump_card="AS", talon="", attacker=0)
+    data = state.to_dict()
+    assert data["talon"] == []
+    data["trump_card"] = trump
+    with pytest.raises(SaveError, match="trump"):
+        State.from_dict(data)
