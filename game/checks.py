@@ -179,6 +179,11 @@ def rules(cls: type, value: Any, where: str = "rules"):
     """A game's ``Rules`` from its dict (every setting validated by the class)."""
     if not isinstance(value, dict):
         raise fail(where, f"{show(value)} is not an object")
+    for key, setting in value.items():  # scalars only: a message never writes out a tree
+        if not isinstance(setting, (str, int, float, type(None))) or (
+                isinstance(setting, str) and len(setting) > MAX_TEXT) or (
+                type(setting) is int and abs(setting) > MAX_INT):
+            raise fail(f"{where}.{key}"[:60], f"{show(setting)} is not a setting's value")
     try:
         return cls.from_dict(value)
     except SettingError as exc:
