@@ -257,3 +257,18 @@ def test_rummy_stale_claim_fields_are_refused(key, value):
         data["claim_best"] = data["turn"]
     with pytest.raises(SaveError):
         game_module("dunka").State.from_dict(data)
+
+
+@pytest.mark.parametrize("game", sf.GAMES)
+def test_deeply_nested_setting_is_refused_without_recursion(game):
+    """A setting holding a deep tree raised RecursionError writing the SettingError's
+    message (its repr); refused as a damaged save now."""
+    import random
+    data = sf.playout_save(game, random.Random(2).randrange)
+    deep: list = []
+    for _ in range(50_000):
+        deep = [deep]
+    key = next(iter(data["rules"]))
+    data["rules"][key] = deep
+    with pytest.raises(SaveError):
+        game_module(game).State.from_dict(data)
