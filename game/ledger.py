@@ -38,14 +38,20 @@ REASONS = ("tonk_deal", "tonk_out", "out_by_discard", "knock_won", "caught", "lo
 
 LEDGER_VERSION = 1
 MAX_PLAYERS = 4
+MAX_STAKE = 1_000_000
+"""The largest base stake a save may hold (the lobby and links offer 1 to 10,000)."""
+MAX_HANDS = 1_000_000_000
+"""The largest hand number a save may hold."""
+MAX_AMOUNT = 2 * MAX_STAKE
+"""The largest single payout: 2 units of the largest stake (TONK-5, TONK-10, TONK-11)."""
 
 
 def _seat_ok(value: Any, players: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
 
-def _whole(value: Any, low: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= low
+def _whole(value: Any, low: int, high: int | None = None) -> bool:
+    return type(value) is int and value >= low and (high is None or value <= high)
 
 
 @dataclass
@@ -182,7 +188,7 @@ class TonkLedger:
         snapshot that does not match the payouts up to its hand."""
         try:
             if not isinstance(data, dict) or data.get("kind") != "tonk_ledger" \
-                    or data.get("v") != LEDGER_VERSION:
+                    or type(data.get("v")) is not int or data.get("v") != LEDGER_VERSION:
                 raise SaveError(f"not a Tonk ledger of version {LEDGER_VERSION}")
             players = data["players"]
             ledger = cls(players)
@@ -194,7 +200,7 @@ class TonkLedger:
             for p in data["payouts"]:
                 if not isinstance(p, dict) or set(p) != {"hand", "payer", "payee", "amount",
                                                          "reason"}:
-                    raise SaveError(f"bad payout {p!r}")
+                    raise SaveError("bad payout")
                 problem = ledger._problem(p)
                 if problem:
                     raise SaveError(problem)
@@ -202,24 +208,24 @@ class TonkLedger:
                     raise SaveError("payouts are not in hand order")
                 last = p["hand"]
                 ledger.payouts.append(dict(p))
-            prev = 0
+            # one pass over payouts and snapshots together (both in hand order)
+            prev, k, running = 0, 0, [0] * players
             for h in data["history"]:
                 if not isinstance(h, dict) or set(h) != {"hand", "balances"} \
-                        or not _whole(h["hand"], 1) or h["hand"] <= prev \
+                        or not _whole(h["hand"], 1, MAX_HANDS) or h["hand"] <= prev \
                         or not isinstance(h["balances"], list) \
                         or len(h["balances"]) != players \
-                        or not all(isinstance(b, int) and not isinstance(b, bool)
-                                   for b in h["balances"]):
-                    raise SaveError(f"bad balance snapshot {h!r}")
+                        or not all(type(b) is int for b in h["balances"]):
+                    raise SaveError(f"bad balance snapshot after hand {prev}")
                 prev = h["hand"]
-                expect = [0] * players
-                for p in ledger.payouts:
-                    if p["hand"] <= h["hand"]:
-                        expect[p["payer"]] -= p["amount"]
-                        expect[p["payee"]] += p["amount"]
-                if expect != h["balances"]:
-                    raise SaveError(f"snapshot of hand {h['hand']} does not match the payouts")
-                ledger.history.append({"hand": h["hand"], "balances": list(h["balances"])})
+                while k < len(ledger.payouts) and ledger.payouts[k]["hand"] <= prev:
+                    p = ledger.payouts[k]
+                    running[p["payer"]] -= p["amount"]
+                    running[p["payee"]] += p["amount"]
+                    k += 1
+                if running != h["balances"]:
+                    raise SaveError(f"snapshot of hand {prev} does not match the payouts")
+                ledger.history.append({"hand": prev, "balances": list(h["balances"])})
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -228,15 +234,15 @@ class TonkLedger:
 
     def _problem(self, p: dict) -> str:
         """Why a payout entry is bad, or ``""``."""
-        if not _whole(p.get("hand"), 1):
-            return f"bad hand number {p.get('hand')!r}"
+        if not _whole(p.get("hand"), 1, MAX_HANDS):
+            return "bad hand number"
         if not _seat_ok(p.get("payer"), self.players) or not _seat_ok(p.get("payee"),
                                                                       self.players):
-            return f"no such seat in payout {p!r}"
+            return "no such seat in a payout"
         if p["payer"] == p["payee"]:
             return "a player cannot pay themselves"
-        if not _whole(p.get("amount"), 1):
-            return f"bad amount {p.get('amount')!r}: a whole number of chips, at least 1"
-        if p.get("reason") not in REASONS:
-            return f"unknown reason {p.get('reason')!r}"
+        if not _whole(p.get("amount"), 1, MAX_AMOUNT):
+            return f"bad amount: a whole number of chips, 1 to {MAX_AMOUNT}"
+        if not isinstance(p.get("reason"), str) or p.get("reason") not in REASONS:
+            return "unknown reason"
         return ""

@@ -24,7 +24,8 @@ meld still fit in the hand" is one subtraction.
 Work budget: a player who claims nearly every discard can hold 60-80 cards, and the exact
 searches grow exponentially with the hand. Every search therefore counts its nodes (one per
 candidate meld tried and one per step of the set walk) and stops after ``budget`` nodes
-(``SEARCH_BUDGET`` by default; deterministic, never a clock). A search that finishes within
+(``default_budget(len(hand))``: ``SEARCH_BUDGET`` up to 25 cards, less for bigger hands,
+whose nodes cost more; deterministic, never a clock). A search that finishes within
 the budget is exact; one that runs out returns the best found within that many nodes:
 ``best_contract`` / ``best_melds`` the best valid arrangement found so far (if none yet, a
 greedy one: disjoint runs needing the fewest jokers first, then the sets, itself limited to
@@ -47,7 +48,7 @@ __all__ = [
     "melds_from", "lay_off_options", "replace_joker", "Contract", "DUNKA_CONTRACTS",
     "ELVAKORT_CONTRACTS", "Arrangement", "contract_arrangements", "best_contract",
     "best_melds", "dunka_value", "elvakort_value", "tonk_value", "DEFAULT_LIMIT",
-    "SEARCH_BUDGET", "GREEDY_BUDGET", "search_nodes",
+    "SEARCH_BUDGET", "GREEDY_BUDGET", "FULL_BUDGET_CARDS", "default_budget", "search_nodes",
 ]
 
 SET, RUN = "set", "run"
@@ -58,8 +59,26 @@ DEFAULT_LIMIT = 1000
 SEARCH_BUDGET = 100_000
 """Search nodes a meld search may use by default (see the module docstring): about 0.1-0.3 s
 in CPython on the largest hands; exact for every normal hand."""
+FULL_BUDGET_CARDS = 25
+"""Hands of up to this many cards get the whole ``SEARCH_BUDGET`` (every normal hand: exact)."""
 GREEDY_BUDGET = 20_000
 """Extra nodes for the greedy fallback when a budgeted search found nothing."""
+
+
+def default_budget(cards: int) -> int:
+    """The node budget of a search over a hand of ``cards`` cards when none is given:
+    ``SEARCH_BUDGET`` up to ``FULL_BUDGET_CARDS`` cards (every normal hand stays exact),
+    then scaled down by ``(FULL_BUDGET_CARDS / cards) ** 2``, since a node costs more the
+    bigger the hand: a claiming player's 75-card hand gets 11,111 nodes (issue 13). Measured
+    with ``bench/melds.py --huge`` (CPython, loaded 2-core machine): the worst lay-down
+    listing went from 0.478 s (100,000 nodes) to 0.289 s (11,413 nodes). What remains is
+    not nodes but building the candidate runs (``_run_shapes``: thousands of shapes for a
+    hand holding every position of a suit and six jokers), which the budget does not
+    count; positions cap hands at 24 cards (``game.positions.MAX_HAND``), where a whole
+    read takes about 20 ms."""
+    if cards <= FULL_BUDGET_CARDS:
+        return SEARCH_BUDGET
+    return SEARCH_BUDGET * FULL_BUDGET_CARDS * FULL_BUDGET_CARDS // (cards * cards)
 
 _last_nodes = [0]
 
@@ -773,7 +792,7 @@ class _Best:
                  sets: int, runs: int, set_size: int, run_size: int, use_all: bool,
                  extra: bool, budget: int | None = None) -> None:
         self.rules, self.values = rules, values
-        self.budget = SEARCH_BUDGET if budget is None else budget
+        self.budget = default_budget(len(hand)) if budget is None else budget
         self.nodes = 0
         self.exhausted = False
         self.h = h = _Hand(hand, lambda c: (-values(c), card_key(c)))
@@ -1013,9 +1032,9 @@ def best_contract(hand: Iterable[Card], contract: Contract, rules: MeldRules,
     laid with the contract (one reading of ELV-7 "at least the contract's melds"); it needs
     the contract's sizes to equal the rules' (``ValueError`` otherwise). Exact, never greedy,
     no card used twice (RC-1, RC-2, RC-3), when the search finishes within ``budget`` nodes
-    (``None``: ``SEARCH_BUDGET``); else the best found within that many nodes, or a greedy
-    arrangement, or ``None`` if neither found one (see the module docstring). Ties go to the
-    first found (deterministic).
+    (``None``: ``default_budget(len(hand))``); else the best found within that many
+    nodes, or a greedy arrangement, or ``None`` if neither found one (see the module
+    docstring). Ties go to the first found (deterministic).
 
     ``values`` gives a card's points; equal cards (same rank and suit, or two jokers) must
     have equal points. Raises ``MeldError`` if a card is given twice.
@@ -1037,8 +1056,8 @@ def best_melds(hand: Iterable[Card], rules: MeldRules,
     spreads, TONK-7; Elvakort's further melds, ELV-8). Exact (RC-1 … RC-3); an arrangement
     with no melds when nothing can be melded. With ``use_all=True`` returns ``None`` unless
     every card can be melded. Exact when the search finishes within ``budget`` nodes
-    (``None``: ``SEARCH_BUDGET``), else the best found within that many nodes (module
-    docstring). Raises ``MeldError`` if a card is given twice."""
+    (``None``: ``default_budget(len(hand))``), else the best found within that many
+    nodes (module docstring). Raises ``MeldError`` if a card is given twice."""
     search = _Best(list(hand), rules, values, 0, 0, rules.min_set, rules.min_run,
                    use_all, True, budget)
     search.solve()
@@ -1102,12 +1121,13 @@ def contract_arrangements(cards: Iterable[Card], contract: Contract, rules: Meld
     "Distinct" compares what the cards are (rank, suit, what each joker stands for), not
     which copy of a card is used. At most ``limit`` arrangements (``None``: all), in a
     deterministic order: sets by rank, then runs by suit and position. No card is used
-    twice (RC-1). The walk stops after ``budget`` nodes (``None``: ``SEARCH_BUDGET``) and
-    then returns the arrangements found so far, in the same order (module docstring).
+    twice (RC-1). The walk stops after ``budget`` nodes (``None``:
+    ``default_budget(len(cards))``) and then returns the arrangements found so far, in the
+    same order (module docstring).
     Raises ``MeldError`` if a card is given twice.
     """
     cards = list(cards)
-    budget = SEARCH_BUDGET if budget is None else budget
+    budget = default_budget(len(cards)) if budget is None else budget
     nodes = [0]
     h = _Hand(cards, card_key)
     J = len(h.jokers)

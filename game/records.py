@@ -7,8 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import checks
 from .durak import SERIES_LENGTHS
 from .engine import SaveError, SettingError
+
+MAX_GAMES = 1000
+"""A bound on the games a saved series holds (a series until someone has been Durak three
+times can have any number of draws, but not in practice)."""
 
 
 @dataclass
@@ -76,12 +81,23 @@ class DurakSeries:
 
     @classmethod
     def from_dict(cls, data: dict) -> "DurakSeries":
-        """Rebuild from ``to_dict``; raises ``SaveError`` when the data is damaged."""
+        """Rebuild from ``to_dict``; raises ``SaveError`` (naming the field) when the data is
+        damaged: a missing field, a wrong type (a float or bool where a seat belongs), a
+        length or player count not allowed, a result for a seat that does not exist, or
+        results recorded after the series was already over (DUR-20). The derived fields
+        (``games``, ``durak_counts``, ``draws``, ``over``) are recomputed, not trusted."""
         try:
-            series = cls(str(data["length"]), int(data["players"]), list(data["results"]))
-            for r in series.results:
-                if r is not None and not (isinstance(r, int) and 0 <= r < series.players):
-                    raise ValueError(f"bad result {r!r}")
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError(f"damaged series tally: {exc}") from exc
+            d = checks.fields(data, "series", ("length", "players", "results"),
+                              ("games", "durak_counts", "draws", "over"))
+            series = cls(checks.choice(d["length"], "series.length", SERIES_LENGTHS),
+                         checks.whole(d["players"], "series.players", 2, 8))
+            for i, r in enumerate(checks.items(d["results"], "series.results", MAX_GAMES)):
+                if series.is_over():
+                    raise SaveError("series.results: games recorded after the series ended")
+                series.results.append(checks.opt_seat(r, f"series.results[{i}]",
+                                                      series.players))
+        except SaveError as exc:
+            raise SaveError(f"damaged series tally: {exc}") from None
+        except (TypeError, ValueError) as exc:
+            raise SaveError(f"damaged series tally: {exc}") from None
         return series

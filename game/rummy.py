@@ -137,6 +137,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, ClassVar
 
+from . import checks
 from .cards import RANK_VALUES, Card, card_key, make_deck, parse_card, parse_cards
 from .digits import is_digits
 from .engine import (Action, GameState, IllegalAction, Rng, RulesBase, SaveError,
@@ -157,6 +158,10 @@ MAX_ROUND_TURNS = 1000
 been played and no one has gone out, the round ends with no winner and everybody scores
 their hand, as when the stock cannot be rebuilt (DUN-16). Far above what a round needs:
 see the module docstring for the measured round lengths."""
+MAX_CARDS = 162
+"""The most cards of any rule set (Elvakort with three decks, ELV-1): a bound for saves."""
+MAX_POINTS = 10_000
+"""A bound on one round's points in a save (far above any hand's value)."""
 PHASES = ("opening", "draw", "claim", "after_dunk", "play", "round_over", "game_over")
 
 # Permissive meld rules used only to put a ``meld`` action's text into canonical form;
@@ -1458,54 +1463,87 @@ class State(GameState):
                                for mid, owner, m in self.table]
         return data
 
+    _SAVE_KEYS = ("v", "game", "rules", "names", "first_dealer", "round", "dealer", "hands",
+                  "stock", "pile", "rng_state", "seed", "phase", "turn", "table",
+                  "next_meld_id", "laid_down", "known", "discards", "reshuffles",
+                  "claim_card", "discarder", "claim_passed", "claim_best", "claim_dunked",
+                  "last_dunk", "dunker", "sheet")
+    _LATER_KEYS = ("taken", "turns", "credits")
+    """Fields added after the first saves (house rules, ELV-8): older saves lack them."""
+
     @classmethod
     def from_dict(cls, data: dict) -> "State":
-        """Rebuild a state from ``to_dict`` output. Raises ``SaveError`` when the data is
-        not a readable save of this engine or its cards do not add up to the decks."""
+        """Rebuild a state from ``to_dict`` output. Raises ``SaveError`` (naming the field)
+        when the data is not a readable save of this engine: a missing or unknown field, a
+        value of the wrong type or out of range (``game.checks``), or a state the rules
+        cannot reach (``check_integrity``: cards not exactly the game's decks, bad meld
+        ids, nobody able to act, ...)."""
+        if not isinstance(data, dict) or not isinstance(data.get("game"), str) \
+                or data.get("game") not in RULE_SETS \
+                or type(data.get("v")) is not int or data.get("v") != SAVE_VERSION:
+            raise SaveError(f"not a contract-rummy save of version {SAVE_VERSION}")
         try:
-            if data.get("game") not in RULE_SETS or data.get("v") != SAVE_VERSION:
-                raise SaveError(f"not a contract-rummy save of version {SAVE_VERSION}")
-            rules = Rules.from_dict(data["rules"])
-            if rules.variant != data["game"]:
+            d = checks.fields(data, "", cls._SAVE_KEYS, cls._LATER_KEYS)
+            rules = checks.rules(Rules, d["rules"])
+            if rules.variant != d["game"]:
                 raise SaveError("the save's game and rules disagree")
-
-            def opt_int(x):
-                return None if x is None else int(x)
-
+            names = checks.names(d["names"], "names", 2, 8)
+            n = len(names)
+            limit = MAX_CARDS
+            table = []
+            for i, entry in enumerate(checks.items(d["table"], "table", limit)):
+                mid, owner, meld = checks.items(entry, f"table[{i}]", length=3)
+                checks.meld_dict(meld, f"table[{i}][2]", limit)
+                table.append([checks.whole(mid, f"table[{i}][0]", 1, limit),
+                              checks.seat(owner, f"table[{i}][1]", n),
+                              _read_meld(meld, f"table[{i}][2]")])
+            discards = []
+            played = checks.items(d["discards"], "discards", MAX_ROUND_TURNS + 8)
+            for i, entry in enumerate(played):
+                s, c = checks.items(entry, f"discards[{i}]", length=2)
+                discards.append([checks.seat(s, f"discards[{i}][0]", n),
+                                 str(checks.card(c, f"discards[{i}][1]"))])
+            credits = {}
+            for i, entry in enumerate(checks.items(d.get("credits", []), "credits", limit)):
+                mid, seats = checks.items(entry, f"credits[{i}]", length=2)
+                mid = checks.whole(mid, f"credits[{i}][0]", 1, limit)
+                if mid in credits:
+                    raise SaveError(f"credits[{i}]: meld m{mid} twice")
+                credits[mid] = [checks.seat(s, f"credits[{i}][1][{k}]", n) for k, s in
+                                enumerate(checks.items(seats, f"credits[{i}][1]", limit))]
+            most = rules.max_reshuffles if rules.max_reshuffles is not None else MAX_CARDS
             state = cls(
-                rules=rules, names=[str(n) for n in data["names"]],
-                first_dealer=int(data["first_dealer"]), round=int(data["round"]),
-                dealer=int(data["dealer"]), hands=[parse_cards(h) for h in data["hands"]],
-                stock=parse_cards(data["stock"]), pile=parse_cards(data["pile"]),
-                rng_state=int(data["rng_state"]), seed=int(data["seed"]),
-                phase=str(data["phase"]), turn=int(data["turn"]),
-                table=[[int(mid), int(owner), Meld.from_dict(m)]
-                       for mid, owner, m in data["table"]],
-                next_meld_id=int(data["next_meld_id"]),
-                laid_down=[bool(x) for x in data["laid_down"]],
-                known=[parse_cards(k) for k in data["known"]],
-                discards=[[int(s), str(parse_card(c))] for s, c in data["discards"]],
-                reshuffles=int(data["reshuffles"]),
-                claim_card=None if data["claim_card"] is None else parse_card(data["claim_card"]),
-                discarder=opt_int(data["discarder"]),
-                claim_passed=[int(s) for s in data["claim_passed"]],
-                claim_best=opt_int(data["claim_best"]), last_dunk=opt_int(data["last_dunk"]),
-                claim_dunked=[int(s) for s in data["claim_dunked"]],
-                dunker=opt_int(data["dunker"]), sheet=_read_sheet(data["sheet"]),
-                # house-rule fields added later: older saves lack them
-                taken=None if data.get("taken") is None else parse_card(data["taken"]),
-                turns=int(data.get("turns", 0)),
-                # ELV-8 credits, added with Elvakort: older saves lack them (the owner's)
-                credits={int(mid): [int(s) for s in seats]
-                         for mid, seats in data.get("credits", [])},
+                rules=rules, names=names,
+                first_dealer=checks.seat(d["first_dealer"], "first_dealer", n),
+                round=checks.whole(d["round"], "round", 1, ROUNDS),
+                dealer=checks.seat(d["dealer"], "dealer", n),
+                hands=checks.card_lists(d["hands"], "hands", n),
+                stock=checks.cards(d["stock"], "stock"), pile=checks.cards(d["pile"], "pile"),
+                rng_state=checks.whole(d["rng_state"], "rng_state"),
+                seed=checks.whole(d["seed"], "seed"),
+                phase=checks.choice(d["phase"], "phase", PHASES),
+                turn=checks.seat(d["turn"], "turn", n), table=table,
+                next_meld_id=checks.whole(d["next_meld_id"], "next_meld_id", 1, limit + 1),
+                laid_down=checks.flags(d["laid_down"], "laid_down", n),
+                known=checks.card_lists(d["known"], "known", n), discards=discards,
+                reshuffles=checks.whole(d["reshuffles"], "reshuffles", 0, most),
+                claim_card=checks.opt_card(d["claim_card"], "claim_card"),
+                discarder=checks.opt_seat(d["discarder"], "discarder", n),
+                claim_passed=checks.seats(d["claim_passed"], "claim_passed", n),
+                claim_best=checks.opt_seat(d["claim_best"], "claim_best", n),
+                last_dunk=checks.opt_seat(d["last_dunk"], "last_dunk", n),
+                claim_dunked=checks.seats(d["claim_dunked"], "claim_dunked", n),
+                dunker=checks.opt_seat(d["dunker"], "dunker", n),
+                sheet=_read_sheet(d["sheet"], n),
+                taken=checks.opt_card(d.get("taken"), "taken"),
+                turns=checks.whole(d.get("turns", 0), "turns", 0, MAX_ROUND_TURNS),
+                credits=credits,
             )
             for mid, owner, meld in state.table:
                 state.credits.setdefault(mid, [owner] * len(meld.cards))
-        except SaveError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SaveError(f"damaged rummy save: {exc}") from exc
-        state.check_integrity()
+            state.check_integrity()
+        except SaveError as exc:
+            raise SaveError(f"damaged rummy save: {exc}") from None
         return state
 
     def all_cards(self) -> list[Card]:
@@ -1538,11 +1576,9 @@ class State(GameState):
             raise SaveError("round, dealer or phase out of range")
         copies, jokers = rs.deck_counts(n)
         deck = make_deck(range(2, 15), copies=copies, jokers=jokers)
-        if sorted(self.all_cards(), key=card_key) != sorted(deck, key=card_key):
-            raise SaveError("the cards do not add up to the game's decks")
+        checks.one_each(self.all_cards(), deck, "the game's decks")
+        checks.table_ids([mid for mid, _, _ in self.table], self.next_meld_id, "meld")
         ids = [mid for mid, _, _ in self.table]
-        if len(set(ids)) != len(ids) or any(not 1 <= i < self.next_meld_id for i in ids):
-            raise SaveError("bad meld ids")
         for _, owner, meld in self.table:
             if owner not in seats or not self.laid_down[owner] \
                     or not is_valid(meld, rs.melds):
@@ -1566,6 +1602,22 @@ class State(GameState):
             raise SaveError("the claimed discard is not on the pile")
         if self.phase == "after_dunk" and self.dunker is None:
             raise SaveError("no dunker after a dunk")
+        if self.phase == "claim":
+            order = self.claim_order()
+            if self.discarder is None or self.discarder == self.turn or not order \
+                    or (self.claim_best is not None and self.claim_best not in order) \
+                    or not set(self.claim_passed) <= set(order):
+                raise SaveError("the claim window does not fit the seats")
+            if not self._can_draw_stock(len(self.pile) - 1):
+                raise SaveError("a claim window with no penalty card to give (DUN-7)")
+        if self.phase in ("draw", "claim") and self.discarder is not None \
+                and self.discarder != (self.turn - 1) % n:
+            raise SaveError("the last discard was not made by the seat before the turn")
+        if self.phase != "claim" and self.claim_best is not None:
+            raise SaveError("a best claimer outside the claim window")
+        if self.phase == "opening" and (self.table or any(self.laid_down)
+                                        or not self.stock):
+            raise SaveError("the opening discards after play has begun")
         if self.taken is not None and self.phase != "play":
             raise SaveError("a card taken from the pile outside a turn's play")
         if not 0 <= self.turns <= MAX_ROUND_TURNS:
@@ -1580,16 +1632,37 @@ def _copy_sheet(sheet: list[dict]) -> list[dict]:
              "hands": [list(h) for h in e["hands"]]} for e in sheet]
 
 
-def _read_sheet(sheet) -> list[dict]:
+def _read_sheet(sheet, n: int) -> list[dict]:
+    """The scoresheet of a save: one entry per finished round (at most ``ROUNDS``), each
+    with its round number in order, ``n`` points and totals and the ``n`` hands shown.
+    Raises ``SaveError`` naming the field."""
     out = []
-    for e in sheet:
-        out.append({"round": int(e["round"]), "contract": str(e["contract"]),
-                    "dealer": int(e["dealer"]),
-                    "out": None if e["out"] is None else int(e["out"]),
-                    "points": [int(x) for x in e["points"]],
-                    "totals": [int(x) for x in e["totals"]],
-                    "hands": [[str(parse_card(c)) for c in h] for h in e["hands"]]})
+    for i, e in enumerate(checks.items(sheet, "sheet", ROUNDS)):
+        w = f"sheet[{i}]"
+        e = checks.fields(e, w, ("round", "contract", "dealer", "out", "points", "totals",
+                                 "hands"))
+        out.append({"round": checks.whole(e["round"], f"{w}.round", i + 1, i + 1),
+                    "contract": checks.text(e["contract"], f"{w}.contract"),
+                    "dealer": checks.seat(e["dealer"], f"{w}.dealer", n),
+                    "out": checks.opt_seat(e["out"], f"{w}.out", n),
+                    "points": [checks.whole(x, f"{w}.points[{k}]", -MAX_POINTS, MAX_POINTS)
+                               for k, x in enumerate(checks.items(e["points"], f"{w}.points",
+                                                                  length=n))],
+                    "totals": [checks.whole(x, f"{w}.totals[{k}]", -MAX_POINTS * ROUNDS,
+                                            MAX_POINTS * ROUNDS)
+                               for k, x in enumerate(checks.items(e["totals"], f"{w}.totals",
+                                                                  length=n))],
+                    "hands": [_txt(h) for h in checks.card_lists(e["hands"], f"{w}.hands",
+                                                                 n)]})
     return out
+
+
+def _read_meld(data: dict, where: str) -> Meld:
+    """A table meld from its checked dict; ``SaveError`` when it cannot be read."""
+    try:
+        return Meld.from_dict(data)
+    except ValueError:
+        raise checks.fail(where, "not a meld") from None
 
 
 def new_game(rules: Rules, player_names: list[str], seed: int, *,

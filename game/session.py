@@ -208,10 +208,15 @@ def _check_players(players: list[dict], low: int, high: int) -> list[dict]:
                            range(low, high + 1))
     clean = []
     for p in players:
+        if not isinstance(p, dict):
+            raise SettingError("players", type(p).__name__, ["{name, kind, level}"])
         kind = p.get("kind")
         if kind not in ("human", "bot"):
             raise SettingError("kind", kind, ("human", "bot"))
-        name = str(p.get("name", "")).strip()[:24] or "?"
+        name = p.get("name", "")
+        if not isinstance(name, str):
+            raise SettingError("name", type(name).__name__, ["a text"])
+        name = name.strip()[:24] or "?"
         entry = {"name": name, "kind": kind}
         if kind == "bot":
             level = p.get("level", "normal")
@@ -441,12 +446,17 @@ class Session:
     @classmethod
     def from_dict(cls, data: dict) -> "Session":
         """Rebuild a session. Raises ``SaveError`` when anything in it is damaged."""
+        from . import checks
         try:
+            checks.fields(data, "session", ("game", "rules", "players", "seed", "series",
+                                            "state", "moves"), ("games_done",))
             game = data["game"]
+            if not isinstance(game, str):
+                raise SaveError("session.game: not a game name")
             module = game_module(game)
             low, high = GAMES[game]["players"]
             players = _check_players(data["players"], low, high)
-            rules = module.Rules.from_dict(data["rules"])
+            rules = checks.rules(module.Rules, data["rules"], "session.rules")
             if hasattr(rules, "fitted"):  # an old save: DUR-11 off below four players
                 rules = rules.fitted(len(players))
             if any(getattr(rules, k) != v for k, v in GAMES[game]["fixed"].items()):
@@ -458,12 +468,18 @@ class Session:
                 series = DurakSeries.from_dict(data["series"])
                 if series.players != len(players):
                     raise SaveError("the player lists do not match")
-            moves, seed = data["moves"], data["seed"]
-            games_done = data.get("games_done", 0)
-            if not all(isinstance(x, int) and x >= 0 for x in (moves, seed, games_done)):
-                raise SaveError("bad move count or seed")
+                if series.is_over() and not state.is_over():
+                    raise SaveError("the series is over but its game is still running")
+            elif data["series"] is not None:
+                raise SaveError("a series tally for a game without series")
+            seed = checks.whole(data["seed"], "session.seed", 0, MAX_SEED)
+            moves = checks.whole(data["moves"], "session.moves", 0, checks.MAX_INT)
+            games_done = checks.whole(data.get("games_done", 0), "session.games_done", 0,
+                                      checks.MAX_INT)
             if state.num_players != len(players):
                 raise SaveError("the player lists do not match")
+            if state.rules != rules:
+                raise SaveError("the session's rules are not its game's rules")
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, ImportError) as exc:

@@ -83,11 +83,12 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar
 
+from . import checks
 from .cards import SUITS, Card, card_key, make_deck, parse_card, parse_cards
 from .digits import is_digits
 from .engine import (Action, GameState, IllegalAction, Rng, RulesBase, SaveError,
                      SettingError, check_choice)
-from .ledger import TonkLedger
+from .ledger import MAX_HANDS, MAX_STAKE, REASONS, TonkLedger
 from .melds import TONK, Meld, MeldError, is_valid, lay_off_options, melds_from, tonk_value
 
 HAND_SIZE = 5
@@ -99,7 +100,10 @@ TURN_LIMIT = 200
 """House rule B: the most turns a hand lasts (turns ended by a discard); see the docstring."""
 SAVE_VERSION = 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+MAX_CUTS = 100
+"""A bound on the rounds of the cut for the first dealer kept in a save (TONK-4)."""
 _FULL_DECK = sorted(make_deck(range(2, 15)), key=card_key)
+_DECK_SET = frozenset(_FULL_DECK)
 
 
 @dataclass(frozen=True)
@@ -159,8 +163,9 @@ _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 
 def tonk_key(card: Card) -> tuple:
-    """Sort key: ace low, then suit (S H D C)."""
-    return (1 if card.rank == 14 else card.rank, _SUIT_INDEX[card.suit])
+    """Sort key: ace low, then suit (S H D C); a card foreign to Tonk's deck (a joker)
+    sorts first instead of failing."""
+    return (1 if card.rank == 14 else card.rank, _SUIT_INDEX.get(card.suit, -1))
 
 
 def hand_total(cards) -> int:
@@ -265,21 +270,31 @@ def parse_action(text: str, player: int) -> Action:
         if verb == "draw" and len(args) == 1 and args[0].lower() in ("stock", "pile"):
             return Draw(player, args[0].lower())
         if verb == "spread" and args:
-            return Spread(player, tuple(parse_cards(args)))
+            if len(args) > len(_FULL_DECK):
+                raise ValueError("more cards than the deck holds")
+            return Spread(player, tuple(_tonk_card(a) for a in args))
         if verb == "hit" and len(args) == 2:
             sid = args[1].lower()
             sid = sid[1:] if sid.startswith("s") else sid
-            if not is_digits(sid) or len(sid) > 6:
+            if not is_digits(sid) or len(sid) > 3:
                 raise ValueError("bad spread id")
-            return Hit(player, parse_card(args[0]), int(sid))
+            return Hit(player, _tonk_card(args[0]), int(sid))
         if verb == "discard" and len(args) == 1:
-            return Discard(player, parse_card(args[0]))
+            return Discard(player, _tonk_card(args[0]))
         simple = {"knock": Knock, "end": End, "next": Next}
         if verb in simple and not args:
             return simple[verb](player)
     except (IndexError, ValueError):
         pass
     raise IllegalAction("bad_action_text", f"not a Tonk action: {text!r}", text=str(text))
+
+
+def _tonk_card(text: str) -> Card:
+    """A card of Tonk's one deck (no jokers, no second-deck copies); ``ValueError`` else."""
+    card = parse_card(text)
+    if card.is_joker or card.copy:
+        raise ValueError(f"{text!r} is not a card of Tonk's deck")
+    return card
 
 
 # ---------------------------------------------------------------------------- spreads in a hand
@@ -828,64 +843,83 @@ class State(GameState):
             "taken": None if self.taken is None else str(self.taken),
         }
 
+    _SAVE_KEYS = ("v", "game", "rules", "names", "seed", "rng_state", "hand_no", "dealer",
+                  "first_dealer", "cut", "phase", "turn", "hands", "stock", "pile", "table",
+                  "next_spread_id", "spread_this_turn", "hit_since", "known", "dry_turns",
+                  "result", "ledger")
+    _LATER_KEYS = ("turns", "taken")
+    """Fields added with house rules A and B: older saves lack them."""
+
     @classmethod
     def from_dict(cls, data: dict) -> "State":
         """Rebuild a state from ``to_dict`` output (a save without ``turns`` or ``taken``,
-        written before house rules A and B, reads as 0 and None). Raises ``SaveError`` when
-        the data is not a readable Tonk save, its cards are not exactly one deck, or its parts do not
-        fit together (seats, phase, spreads, ledger)."""
+        written before house rules A and B, reads as 0 and None). Raises ``SaveError``
+        (naming the field) when the data is not a readable Tonk save: a missing or unknown
+        field, a value of the wrong type or out of range (``game.checks``), a ``result``
+        of the wrong shape (``_read_result``), or parts that do not fit together
+        (``check_integrity``: cards not exactly one deck, seats, phase, spreads, ledger)."""
+        if not isinstance(data, dict) or data.get("game") != cls.game \
+                or type(data.get("v")) is not int or data.get("v") != SAVE_VERSION:
+            raise SaveError(f"not a Tonk save of version {SAVE_VERSION}")
         try:
-            if not isinstance(data, dict) or data.get("game") != cls.game \
-                    or data.get("v") != SAVE_VERSION:
-                raise SaveError(f"not a Tonk save of version {SAVE_VERSION}")
-
-            def flag(value):
-                if not isinstance(value, bool):
-                    raise ValueError(f"{value!r} is not true/false")
-                return value
-
-            def whole(value):
-                if not isinstance(value, int) or isinstance(value, bool):
-                    raise ValueError(f"{value!r} is not a whole number")
-                return value
-
+            d = checks.fields(data, "", cls._SAVE_KEYS, cls._LATER_KEYS)
+            rules = checks.rules(Rules, d["rules"])
+            checks.whole(rules.stake, "rules.stake", 1, MAX_STAKE)
+            names = checks.names(d["names"], "names", MIN_PLAYERS, MAX_PLAYERS)
+            n = len(names)
             table = []
-            for entry in data["table"]:
-                sid, owner, meld = entry
-                table.append([whole(sid), whole(owner), Meld.from_dict(meld)])
-            result = data["result"]
-            if result is not None and not isinstance(result, dict):
-                raise ValueError("bad result")
+            for i, entry in enumerate(checks.items(d["table"], "table", len(_FULL_DECK))):
+                sid, owner, meld = checks.items(entry, f"table[{i}]", length=3)
+                checks.meld_dict(meld, f"table[{i}][2]", len(_FULL_DECK))
+                try:
+                    meld = Meld.from_dict(meld)
+                except MeldError:
+                    raise checks.fail(f"table[{i}][2]", "not a spread") from None
+                table.append([checks.whole(sid, f"table[{i}][0]", 1, len(_FULL_DECK)),
+                              checks.seat(owner, f"table[{i}][1]", n), meld])
+            cut = []
+            for i, rnd in enumerate(checks.items(d["cut"], "cut", MAX_CUTS)):
+                drawn = []
+                for k, pair in enumerate(checks.items(rnd, f"cut[{i}]", n, low=1)):
+                    seat, c = checks.items(pair, f"cut[{i}][{k}]", length=2)
+                    card = checks.card(c, f"cut[{i}][{k}][1]")
+                    if card not in _DECK_SET:
+                        raise checks.fail(f"cut[{i}][{k}][1]", "not a card of Tonk's deck")
+                    drawn.append((checks.seat(seat, f"cut[{i}][{k}][0]", n), card))
+                cut.append(drawn)
             state = cls(
-                rules=Rules.from_dict(data["rules"]), names=[str(x) for x in data["names"]],
-                hands=[parse_cards(h) for h in data["hands"]],
-                stock=parse_cards(data["stock"]), pile=parse_cards(data["pile"]),
-                dealer=whole(data["dealer"]), turn=whole(data["turn"]),
-                rng_state=whole(data["rng_state"]), seed=whole(data["seed"]),
-                ledger=TonkLedger.from_dict(data["ledger"]),
-                hand_no=whole(data["hand_no"]), first_dealer=whole(data["first_dealer"]),
-                cut=[[(whole(seat), parse_card(c)) for seat, c in rnd] for rnd in data["cut"]],
-                phase=str(data["phase"]), table=table,
-                next_spread_id=whole(data["next_spread_id"]),
-                spread_this_turn=flag(data["spread_this_turn"]),
-                hit_since=[flag(x) for x in data["hit_since"]],
-                known=[parse_cards(k) for k in data["known"]],
-                dry_turns=whole(data["dry_turns"]), result=_copy_result(result),
-                turns=whole(data.get("turns", 0)),
-                taken=None if data.get("taken") is None else parse_card(data["taken"]),
+                rules=rules, names=names,
+                hands=checks.card_lists(d["hands"], "hands", n),
+                stock=checks.cards(d["stock"], "stock"), pile=checks.cards(d["pile"], "pile"),
+                dealer=checks.seat(d["dealer"], "dealer", n),
+                turn=checks.seat(d["turn"], "turn", n),
+                rng_state=checks.whole(d["rng_state"], "rng_state"),
+                seed=checks.whole(d["seed"], "seed"),
+                ledger=TonkLedger.from_dict(d["ledger"]),
+                hand_no=checks.whole(d["hand_no"], "hand_no", 1, MAX_HANDS),
+                first_dealer=checks.seat(d["first_dealer"], "first_dealer", n), cut=cut,
+                phase=checks.choice(d["phase"], "phase", PHASES), table=table,
+                next_spread_id=checks.whole(d["next_spread_id"], "next_spread_id", 1,
+                                            len(_FULL_DECK) + 1),
+                spread_this_turn=checks.flag(d["spread_this_turn"], "spread_this_turn"),
+                hit_since=checks.flags(d["hit_since"], "hit_since", n),
+                known=checks.card_lists(d["known"], "known", n),
+                dry_turns=checks.whole(d["dry_turns"], "dry_turns", 0, n),
+                result=_read_result(d["result"], n),
+                turns=checks.whole(d.get("turns", 0), "turns", 0, TURN_LIMIT),
+                taken=checks.opt_card(d.get("taken"), "taken"),
             )
-        except SaveError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SaveError(f"damaged Tonk save: {exc}") from exc
-        state.check_integrity()
+            state.check_integrity()
+        except SaveError as exc:
+            raise SaveError(f"damaged Tonk save: {exc}") from None
         return state
 
     def check_integrity(self) -> None:
         """Raise ``SaveError`` unless the cards are exactly one deck, the seats and phase
         exist, every spread is valid with a unique id, ``known`` cards are in their hands,
-        the ledger has the table's seats and sums to zero, and a result exists between
-        hands."""
+        the ledger has the table's seats and sums to zero and has not closed the hand in
+        play (a closed hand would be reopened), a result exists between hands (of the hand
+        just played) and is of an earlier hand otherwise."""
         n = self.num_players
         try:
             self.rules.check_players(n)
@@ -895,19 +929,14 @@ class State(GameState):
             raise SaveError("wrong number of players")
         if not all(0 <= s < n for s in (self.dealer, self.turn, self.first_dealer)):
             raise SaveError("a seat number is out of range")
-        if sorted(self.all_cards(), key=card_key) != _FULL_DECK:
-            raise SaveError("the cards do not add up to one deck")
+        checks.one_each(self.all_cards(), _FULL_DECK, "one deck")
         if self.phase not in PHASES:
             raise SaveError(f"unknown phase {self.phase!r}")
-        ids = [sid for sid, _o, _m in self.table]
-        if len(set(ids)) != len(ids) or any(not 1 <= sid < self.next_spread_id for sid in ids):
-            raise SaveError("bad spread ids")
+        checks.table_ids([sid for sid, _o, _m in self.table], self.next_spread_id, "spread")
         for _sid, owner, meld in self.table:
             if not 0 <= owner < n or not is_valid(meld, TONK):
                 raise SaveError("a spread on the table is not valid")
-        for hand, known in zip(self.hands, self.known):
-            if len(set(known)) != len(known) or not all(c in hand for c in known):
-                raise SaveError("a known card is not in that player's hand")
+        checks.known_in_hands(self.known, self.hands)
         if self.ledger.players != n or not self.ledger.sums_to_zero():
             raise SaveError("the ledger does not fit the table")
         if self.hand_no < 1 or self.dry_turns < 0 or self.dry_turns > n \
@@ -916,14 +945,72 @@ class State(GameState):
         if self.taken is not None and (self.phase != "play"
                                        or self.taken not in self.hands[self.turn]):
             raise SaveError("the card taken from the pile is not in the hand in turn")
+        last = self.ledger.last_hand()
         if self.phase == "hand_over":
             if self.result is None or self.result.get("end") not in ENDS \
                     or self.result.get("hand") != self.hand_no:
                 raise SaveError("a finished hand without its result")
-        elif not self.hands[self.turn]:
-            raise SaveError("the player in turn has no cards")
+            if last is not None and last > self.hand_no:
+                raise SaveError("the ledger holds hands not yet played")
+        else:
+            if not self.hands[self.turn]:
+                raise SaveError("the player in turn has no cards")
+            if last is not None and last >= self.hand_no:
+                raise SaveError(f"the ledger has already closed hand {self.hand_no}")
+            if self.result is not None and self.result["hand"] >= self.hand_no:
+                raise SaveError("the last result is of a hand not yet finished")
         if any(not all(0 <= s < n for s, _c in rnd) for rnd in self.cut):
             raise SaveError("a seat number is out of range")
+
+
+_RESULT_KEYS = ("hand", "end", "player", "caught", "winners", "totals", "hands", "payouts",
+                "net", "stake")
+_PAYOUT_KEYS = ("payer", "payee", "units", "amount", "reason")
+_SEAT_ENDS = ("knock", "tonk_out", "out_by_discard", "tonk_deal")
+"""Ends that always name the player who ended the hand (the result's ``player``)."""
+
+
+def _read_result(value, n: int) -> dict | None:
+    """A saved hand result (see ``State._finish`` for its shape) checked field by field,
+    as a fresh dict; ``None`` stays ``None``. Raises ``SaveError`` naming the field (a
+    result of the wrong shape would fail at every later render)."""
+    if value is None:
+        return None
+    r = checks.fields(value, "result", _RESULT_KEYS)
+    end = checks.choice(r["end"], "result.end", ENDS)
+    player = checks.opt_seat(r["player"], "result.player", n)
+    if end in _SEAT_ENDS and player is None:
+        raise checks.fail("result.player", f"a {end} result names its player")
+    caught = r["caught"]
+    if caught is not None:
+        checks.flag(caught, "result.caught")
+    totals = r["totals"]
+    if totals is not None:
+        totals = [checks.opt_whole(t, f"result.totals[{i}]", 0, 1000)
+                  for i, t in enumerate(checks.items(totals, "result.totals", length=n))]
+    hands = []
+    for i, h in enumerate(checks.items(r["hands"], "result.hands", length=n)):
+        shown = None if h is None else checks.cards(h, f"result.hands[{i}]", len(_FULL_DECK))
+        if shown is not None and not set(shown) <= _DECK_SET:
+            raise checks.fail(f"result.hands[{i}]", "a card that is not in Tonk's deck")
+        hands.append(None if shown is None else _txt(shown))
+    payouts = []
+    for i, pay in enumerate(checks.items(r["payouts"], "result.payouts", n * n)):
+        w = f"result.payouts[{i}]"
+        pay = checks.fields(pay, w, _PAYOUT_KEYS)
+        payouts.append({"payer": checks.seat(pay["payer"], f"{w}.payer", n),
+                        "payee": checks.seat(pay["payee"], f"{w}.payee", n),
+                        "units": checks.whole(pay["units"], f"{w}.units", 1, 2),
+                        "amount": checks.whole(pay["amount"], f"{w}.amount", 1,
+                                               2 * MAX_STAKE),
+                        "reason": checks.choice(pay["reason"], f"{w}.reason", REASONS)})
+    return {"hand": checks.whole(r["hand"], "result.hand", 1, MAX_HANDS), "end": end,
+            "player": player, "caught": caught,
+            "winners": checks.seats(r["winners"], "result.winners", n),
+            "totals": totals, "hands": hands, "payouts": payouts,
+            "net": [checks.whole(x, f"result.net[{i}]", -10 * MAX_STAKE, 10 * MAX_STAKE)
+                    for i, x in enumerate(checks.items(r["net"], "result.net", length=n))],
+            "stake": checks.whole(r["stake"], "result.stake", 1, MAX_STAKE)}
 
 
 def _copy_result(result: dict | None) -> dict | None:

@@ -27,6 +27,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "position_unknown_card": "{card} i {field} finns inte i den här kortleken.",
         "position_card_twice": "{card} står fler gånger än kortlekarna har det kortet.",
         "position_too_many_cards": "{asked} dolda kort begärs men bara {left} kort finns kvar.",
+        "position_hand_too_big": "{field} har {count} kort: högst {limit} kort på en hand i "
+                                 "en position.",
         "position_missing_cards": "{count} kort har ingen plats: ge färre kort någon annanstans "
                                   "eller utelämna en hög så att resten hamnar där.",
         "position_not_in_hand": "{card} i {field} finns inte i den handen.",
@@ -113,6 +115,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "position_card_twice": "{card} is given more times than the decks hold that card.",
         "position_too_many_cards": "{asked} hidden cards are asked for but only {left} cards "
                                    "are left.",
+        "position_hand_too_big": "{field} holds {count} cards: at most {limit} cards in one "
+                                 "hand in a position.",
         "position_missing_cards": "{count} cards have no place: give fewer cards elsewhere or "
                                   "leave out one pile so that the rest goes there.",
         "position_not_in_hand": "{card} in {field} is not in that hand.",

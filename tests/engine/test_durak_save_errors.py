@@ -196,3 +196,77 @@ def test_unfinished_game_where_nobody_can_act():
     data["passed"] = [0, 2]  # both passed, yet the bout was not settled
     with pytest.raises(SaveError):
         State.from_dict(data)
+
+
+# ------------------------------------------------------------------ issue 13: hostile saves
+
+
+@pytest.mark.parametrize("key,value", [
+    ("attacker", 1.0), ("attacker", True), ("dealer", 1.5), ("limit", 6.0),
+    ("rng_state", -1), ("rng_state", 1 << 70), ("seed", float("inf")), ("taking", 1),
+    ("over", 0), ("names", "ab"), ("names", [1, 2, 3]), ("hands", {}), ("table", [[]]),
+    ("table", [["6H", "7H", "8H"]]), ("talon", [["6H"]]), ("known", None),
+    ("passed", [0, 0]), ("durak", 0.0)])
+def test_wrong_types_and_bounds_are_refused(key, value):
+    data = saved()
+    data[key] = value
+    with pytest.raises(SaveError) as info:
+        State.from_dict(data)
+    assert key in str(info.value) or "damaged" in str(info.value)
+
+
+def test_unknown_field_is_refused():
+    data = saved()
+    data["extra"] = 1
+    with pytest.raises(SaveError, match="extra"):
+        State.from_dict(data)
+
+
+def test_deep_nesting_is_refused_without_recursion():
+    data = saved()
+    deep = []
+    for _ in range(100_000):
+        deep = [deep]
+    data["hands"][0] = deep
+    with pytest.raises(SaveError):
+        State.from_dict(data)
+
+
+def test_trump_card_not_at_the_bottom_of_the_talon():
+    """A save whose face-up trump card is not the talon's bottom card would let the trump
+    exchange (DUR-17) duplicate one card and destroy another."""
+    state = new_game(Rules(trump_exchange=True), ["a", "b"], 3)
+    data = state.to_dict()
+    data["talon"][0], data["talon"][1] = data["talon"][1], data["talon"][0]
+    with pytest.raises(SaveError, match="bottom card of the talon"):
+        State.from_dict(data)
+
+
+def test_attacker_is_defender_and_bad_defence():
+    data = saved()
+    data["defender"] = data["attacker"]
+    with pytest.raises(SaveError, match="attacker is also the defender"):
+        State.from_dict(data)
+    data = saved()  # 7H beat 6H (trump spades); make the defence 6D's impossible pair
+    data["table"][0] = [data["table"][0][1], data["table"][0][0]]  # 6H on 7H
+    with pytest.raises(SaveError, match="does not beat"):
+        State.from_dict(data)
+
+
+def test_over_game_must_be_settled():
+    data = saved()
+    data["over"] = True
+    with pytest.raises(SaveError):
+        State.from_dict(data)
+
+
+@pytest.mark.parametrize("trump", ["JK", "2H", "6H.1"])
+def test_trump_card_outside_the_deck_with_an_empty_talon(trump):
+    """Found by fuzzing: with the talon empty a joker as the trump card loaded and then
+    failed in every ``legal_actions`` (CardError building the lowest trump)."""
+    state = position(["6H 6D", "7H 8C"], trump_card="AS", talon="", attacker=0)
+    data = state.to_dict()
+    assert data["talon"] == []
+    data["trump_card"] = trump
+    with pytest.raises(SaveError, match="trump"):
+        State.from_dict(data)

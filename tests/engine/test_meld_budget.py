@@ -130,3 +130,20 @@ def test_normal_hands_further_melds_unchanged():
         got = best_melds(hand, ELVAKORT, dunka_value)
         assert search_nodes() < SEARCH_BUDGET
         assert _text(got) == _text(best_melds(hand, ELVAKORT, dunka_value, budget=HUGE))
+
+
+def test_budget_shrinks_with_the_hand():
+    """Issue 13: a node costs more the bigger the hand, so hands beyond
+    ``FULL_BUDGET_CARDS`` get fewer nodes; normal hands keep the whole budget (exact)."""
+    from game.melds import FULL_BUDGET_CARDS, default_budget
+    assert all(default_budget(n) == SEARCH_BUDGET for n in range(1, FULL_BUDGET_CARDS + 1))
+    assert default_budget(75) == SEARCH_BUDGET // 9
+    assert default_budget(40) < default_budget(30) < SEARCH_BUDGET
+    hand = huge_hand(0, 75)
+    contract = ELVAKORT_CONTRACTS[4]
+    best_contract(hand, contract, ELVAKORT, dunka_value)
+    assert search_nodes() <= default_budget(75) + GREEDY_BUDGET
+    contract_arrangements(hand, contract, ELVAKORT, limit=9)
+    assert search_nodes() <= default_budget(75)
+    best_melds(hand, ELVAKORT, dunka_value)
+    assert search_nodes() <= default_budget(75)

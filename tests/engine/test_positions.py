@@ -184,6 +184,20 @@ REFUSALS = [
     ("durak;h0=7S;h1=8S;h2=9S;trump=6H;attacker=2;defender=1", "defender_not_next"),
     ("durak;h0=7S;h1=8S;trump=6H;x=%%%", "bad_extra"),
     ("durak;h0=7S;h1=8S;trump=6H;x=" + positions._encode_extra({"colour": 1}), "bad_extra"),
+    # issue 13: x= goes through the same checks as a save, and hands are capped
+    ("durak;h0=7S;h1=8S;trump=6H;x=" + positions._encode_extra({"defender": 0}),
+     "impossible"),
+    ("durak;h0=7S,9S;h1=8S,6C;trump=6H;table=10D:JD;x="
+     + positions._encode_extra({"table": [["JD", "10D"]]}), "impossible"),
+    ("durak;h0=7S;h1=8S;trump=6H;x=" + positions._encode_extra({"attacker": 0.0}),
+     "impossible"),
+    ("dunka;h0=?25;h1=?11", "hand_too_big"),
+    ("elvakort;h0=?11;h1=?11;x=" + positions._encode_extra({"hands": [["2H"] * 30, []]}),
+     "hand_too_big"),
+    ("tonk;h0=?13;h1=?5", "hand_too_big"),
+    ("dunka;h²=?11;h1=?11", "syntax"),
+    ("durak;h0=7S.²;h1=8S;trump=6H", "bad_card"),
+    ("durak;h0=7S;h1=8S;trump=6H;seed=²", "bad_value"),
 ]
 
 
