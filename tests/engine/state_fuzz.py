@@ -342,3 +342,23 @@ for _game in ("durak", "tonk"):
 def run(name: str, seed: int) -> str:
     """Run target ``name`` once with decisions from ``random.Random(seed)`` (bench use)."""
     return TARGETS[name](random.Random(seed).randrange)
+
+
+def nested(depth: int) -> list:
+    """A list nested ``depth`` levels deep (``[[[...]]]``), for tests that a reader never
+    recurses. Free it with ``dismantle``: letting Python free it recurses once per level in
+    C, which overflows the JavaScript stack in Pyodide."""
+    deep: list = []
+    for _ in range(depth):
+        deep = [deep]
+    return deep
+
+
+def dismantle(deep: list) -> None:
+    """Empty every level of ``nested(...)`` from the outside in, so that freeing it never
+    recurses (however many other references to its outer levels are still alive)."""
+    while deep:
+        inner = deep[0]
+        deep.clear()
+        deep = inner
+

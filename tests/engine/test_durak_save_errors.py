@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+import state_fuzz
 from durak_helpers import play, position
 from game.durak import Rules, State, new_game
 from game.engine import SaveError, SettingError
@@ -224,12 +225,13 @@ def test_unknown_field_is_refused():
 
 def test_deep_nesting_is_refused_without_recursion():
     data = saved()
-    deep = []
-    for _ in range(100_000):
-        deep = [deep]
+    deep = state_fuzz.nested(100_000)
     data["hands"][0] = deep
-    with pytest.raises(SaveError):
-        State.from_dict(data)
+    try:
+        with pytest.raises(SaveError):
+            State.from_dict(data)
+    finally:
+        state_fuzz.dismantle(deep)
 
 
 def test_trump_card_not_at_the_bottom_of_the_talon():

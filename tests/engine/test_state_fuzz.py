@@ -265,10 +265,11 @@ def test_deeply_nested_setting_is_refused_without_recursion(game):
     message (its repr); refused as a damaged save now."""
     import random
     data = sf.playout_save(game, random.Random(2).randrange)
-    deep: list = []
-    for _ in range(50_000):
-        deep = [deep]
+    deep = sf.nested(50_000)
     key = next(iter(data["rules"]))
     data["rules"][key] = deep
-    with pytest.raises(SaveError):
-        game_module(game).State.from_dict(data)
+    try:
+        with pytest.raises(SaveError):
+            game_module(game).State.from_dict(data)
+    finally:
+        sf.dismantle(deep)
