@@ -6,8 +6,12 @@
 
 The targets are those of tests/fuzz_targets.py (URL parameters, every localStorage item's
 reader, the boot rescue, lesson files, embedding messages, scoresheet files and cells, the
-JSON reader itself); the inputs come from their hypothesis strategies (real saves, files and
-links, mutated, plus arbitrary and deeply nested text). An input fails when the entry point
+JSON reader itself), whose inputs come from their hypothesis strategies (real saves, files
+and links, mutated, plus arbitrary and deeply nested text), and the game-state targets of
+tests/engine/state_fuzz.py (``save:durak`` … ``save:tonk``, ``session:durak``,
+``session:tonk``, ``position:<game>``, ``action:<game>``: a real mid-game save, session or
+position with one field mutated, or an action text, each input from ``random.Random(seed)``
+with seeds 0, 1, 2, …). An input fails when the entry point
 raises anything but its documented error types or one of its own checks fails. Prints the
 inputs tried, each distinct failure once with its (shortened) input, and the slowest input's
 handling time in CPython (process time of one call). Exits 1 when a failure was found.
@@ -24,12 +28,14 @@ import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
 import fuzz_targets  # noqa: E402
+import state_fuzz  # noqa: E402
 
 CHUNK = 500
 """Inputs per hypothesis run; runs repeat (each with fresh random choices) until done."""
@@ -79,6 +85,35 @@ def fuzz(name: str, inputs: int | None, minutes: float | None, show: int = 600) 
     return 1 if failures else 0
 
 
+def fuzz_state(name: str, inputs: int | None, minutes: float | None) -> int:
+    """Run the game-state target ``name`` (``state_fuzz.TARGETS``) with seeds 0, 1, 2, …
+    for ``inputs`` inputs or ``minutes`` minutes; print the figures as ``fuzz`` does and
+    return 1 when an input failed (any exception: the targets raise only on a failure)."""
+    deadline = time.monotonic() + minutes * 60 if minutes else None
+    tried, failures, slowest, outcomes = 0, {}, (0.0, None), {}
+    while (inputs is None or tried < inputs) \
+            and (deadline is None or time.monotonic() < deadline):
+        seed = tried
+        start = time.process_time()
+        try:
+            label = state_fuzz.run(name, seed)
+            outcomes[label] = outcomes.get(label, 0) + 1
+        except Exception as exc:  # noqa: BLE001 - every exception is a failure here
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            kind = (type(exc).__name__, Path(where.filename).name, where.lineno)
+            failures.setdefault(kind, (str(exc)[:200], f"seed {seed}"))
+        spent = time.process_time() - start
+        tried += 1
+        if spent > slowest[0]:
+            slowest = (spent, f"seed {seed}")
+    counts = ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items()))
+    print(f"{name}: {tried} inputs ({counts}), {len(failures)} distinct failures, "
+          f"slowest {slowest[0] * 1000:.1f} ms ({slowest[1]})")
+    for (kind, file, line), (message, value) in failures.items():
+        print(f"  FAIL {kind} at {file}:{line}: {message}\n    input: {value}")
+    return 1 if failures else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--target", action="append", help="entry point (repeatable); "
@@ -89,17 +124,23 @@ def main() -> int:
     args = parser.parse_args()
     if args.list:
         for name, target in fuzz_targets.TARGETS.items():
-            print(f"{name:12} {target.doc}")
+            print(f"{name:16} {target.doc}")
+        for name in state_fuzz.TARGETS:
+            print(f"{name:16} game state: see tests/engine/state_fuzz.py")
         return 0
     if not args.inputs and not args.minutes:
         args.inputs = 2000
-    names = args.target or list(fuzz_targets.TARGETS)
-    unknown = [n for n in names if n not in fuzz_targets.TARGETS]
+    known = list(fuzz_targets.TARGETS) + list(state_fuzz.TARGETS)
+    names = args.target or known
+    unknown = [n for n in names if n not in known]
     if unknown:
-        parser.error(f"unknown target {unknown[0]!r}; targets: {', '.join(fuzz_targets.TARGETS)}")
+        parser.error(f"unknown target {unknown[0]!r}; targets: {', '.join(known)}")
     status = 0
     for name in names:
-        status |= fuzz(name, args.inputs, args.minutes)
+        if name in state_fuzz.TARGETS:
+            status |= fuzz_state(name, args.inputs, args.minutes)
+        else:
+            status |= fuzz(name, args.inputs, args.minutes)
     return status
 
 
