@@ -284,13 +284,13 @@ def action_text(game: str, choose: Choose) -> str:
     return " ".join(words)
 
 
-def check_action_text(game: str, text: Any, state=None) -> str:
-    """``parse_action`` on ``text``: only ``IllegalAction``; a parsed action applied to
-    ``state`` (a real one by default) raises only ``IllegalAction`` or keeps every card
-    once. The state given is not changed."""
+def check_action_text(game: str, text: Any, state=None, seat: int = 0) -> str:
+    """``parse_action`` on ``text`` for ``seat``: only ``IllegalAction``; a parsed action
+    applied to ``state`` (a real one by default) raises only ``IllegalAction`` or keeps
+    every card once. The state given is not changed."""
     module = game_module(game)
     try:
-        action = module.parse_action(text, 0)
+        action = module.parse_action(text, seat)
     except IllegalAction:
         return "refused"
     if state is None:
@@ -314,19 +314,7 @@ def fuzz_action(game: str, choose: Choose) -> str:
         hand = [str(c) for c in state.hands[seats[0]]]
         verb = _VERBS[game][choose(len(_VERBS[game]))]
         picks = [hand[choose(len(hand))] for _ in range(choose(4))] if hand else []
-        text = " ".join([verb, *picks])
-        module = game_module(game)
-        try:
-            action = module.parse_action(text, seats[0])
-        except IllegalAction:
-            return "refused"
-        trial = state.clone()
-        try:
-            trial.apply(action)
-        except IllegalAction:
-            return "parsed"
-        conserved(trial)
-        return "applied"
+        return check_action_text(game, " ".join([verb, *picks]), state, seats[0])
     return check_action_text(game, text, state)
 
 
