@@ -117,5 +117,5 @@ def test_auto_pass_lets_the_claim_window_go_by_itself(page, site):
     rng = random.Random(4)
     play_until(page, rng, lambda p: p.locator("[data-ui=dunk][data-action]").count() > 0)
     # nobody taps: the page passes for the human after the computer players' delay
-    page.wait_for_function("!document.querySelector('[data-ui=dunk]')", timeout=5000)
+    page.wait_for_function("!document.querySelector('[data-ui=dunk]')", timeout=20_000)
     assert page.locator("#reason").inner_text() == ""
