@@ -1,7 +1,8 @@
 """WebKit smoke test (Debian's WebKitGTK through WebKitWebDriver and Selenium, under Xvfb).
 
 Not part of `make test` (a first visit boots the WebAssembly runtime in 47-137 s on a busy
-two-core machine, more than the whole suite's budget allows); run by `make test-webkit`.
+two-core machine, 254 s and a reload 163 s at a load average of 18 on 2026-12-01: the
+test took 8.6 min, more than the whole suite's budget can spare); run by `make test-webkit`.
 One WebKit window, two boots: the first visit (a Durak link) and a reload.
 
 1. The page boots from a link with no ``.py-error`` and no boot-error screen;

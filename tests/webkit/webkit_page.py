@@ -56,14 +56,18 @@ class Locator:
     def _all(self):
         return self._page.driver.execute_script(RESOLVE + "return els;", self._chain)
 
-    def _one(self, timeout_ms: float = DEFAULT_TIMEOUT_MS):
+    def _one(self, body: str, timeout_ms: float = DEFAULT_TIMEOUT_MS):
+        """Run ``body`` (JS using ``el``) on the one element matched, in one script so the
+        page cannot re-render in between; wait while nothing matches."""
         deadline = time.monotonic() + timeout_ms / 1000
+        script = (RESOLVE + "if (els.length !== 1) return {n: els.length};"
+                  "const el = els[0]; return {v: (() => {" + body + "})()};")
         while True:
-            els = self._all()
-            if len(els) == 1:
-                return els[0]
-            if len(els) > 1:
-                raise WebKitError(f"{self._chain} matches {len(els)} elements")
+            got = self._page.driver.execute_script(script, self._chain)
+            if "v" in got:
+                return got["v"]
+            if got["n"] > 1:
+                raise WebKitError(f"{self._chain} matches {got['n']} elements")
             if time.monotonic() > deadline:
                 raise WebKitError(f"{self._chain} matches nothing after {timeout_ms} ms")
             time.sleep(0.05)
@@ -82,17 +86,21 @@ class Locator:
         return self._page.driver.execute_script(RESOLVE + "return els.length;", self._chain)
 
     def click(self, position: dict | None = None, **_ignored) -> None:
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.action_chains import ActionChains
 
-        el = self._one()
-        rect = self._page.driver.execute_script(
-            "arguments[0].scrollIntoView({block: 'center', inline: 'center'});"
-            "const r = arguments[0].getBoundingClientRect();"
-            "return {w: r.width, h: r.height};", el)
-        x, y = (position["x"], position["y"]) if position else (rect["w"] / 2, rect["h"] / 2)
-        # WebDriver offsets count from the element's centre.
-        ActionChains(self._page.driver).move_to_element_with_offset(
-            el, int(x - rect["w"] / 2), int(y - rect["h"] / 2)).click().perform()
+        for attempt in range(3):
+            el, w, h = self._one("el.scrollIntoView({block: 'center', inline: 'center'});"
+                                 "const r = el.getBoundingClientRect();"
+                                 "return [el, r.width, r.height];")
+            x, y = (position["x"], position["y"]) if position else (w / 2, h / 2)
+            try:  # WebDriver offsets count from the element's centre
+                ActionChains(self._page.driver).move_to_element_with_offset(
+                    el, int(x - w / 2), int(y - h / 2)).click().perform()
+                return
+            except StaleElementReferenceException:  # re-rendered in between: find it again
+                if attempt == 2:
+                    raise
 
     def wait_for(self, state: str = "visible", timeout: float | None = None) -> None:
         self._page.wait_for_function(
@@ -101,7 +109,7 @@ class Locator:
             self._chain, timeout=timeout or DEFAULT_TIMEOUT_MS)
 
     def inner_text(self) -> str:
-        return self._page.driver.execute_script("return arguments[0].innerText;", self._one())
+        return self._one("return el.innerText;")
 
     def all_inner_texts(self) -> list[str]:
         return self._page.driver.execute_script(RESOLVE + "return els.map(e => e.innerText);",
