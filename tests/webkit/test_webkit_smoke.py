@@ -12,7 +12,8 @@ One WebKit window, two boots: the first visit (a Durak link) and a reload.
 4. no console error, page error or unhandled rejection after each boot (recorded in the
    page from then on: WebDriver classic has no console log), and every resource the page
    loaded came from the test's server.
-The boot times are printed (``-s`` shows them), never asserted.
+The boot times are printed (``-s`` shows them), never asserted. The last test checks the
+problem recorder itself (no boot).
 """
 
 from __future__ import annotations
@@ -95,3 +96,36 @@ def test_every_game_boots_plays_and_resumes_in_webkit(wk_page, server):
     a_few_moves(page, "tonk", rng, moves=2)
     assert not page.problems(), page.problems()
     print(f"\nWebKit boot: first visit {first:.1f} s, reload {again:.1f} s")
+
+
+def test_the_problem_recorder_works_in_webkit(wk_page, server):
+    """A console error, an uncaught error and a resource from another origin (a second
+    server on another port) are all reported by ``problems()``, so the smoke test's checks
+    are not vacuous. No boot: a plain file of the site is enough. (WebKit lists no
+    Resource Timing entry for a request that fails to connect, so only requests that are
+    answered are seen.)"""
+    import serve
+
+    other, other_url = serve.serve_in_thread("/")
+    try:
+        page = wk_page
+        page.goto(server.url + "manifest.webmanifest")
+        assert page.problems() == []
+        page.record_problems()
+        page.evaluate("""(src) => {
+            console.error("recorded console error");
+            setTimeout(() => { throw new Error("recorded page error"); }, 0);
+            const img = document.createElement("img");
+            img.src = src;
+            document.documentElement.appendChild(img);
+            return true; }""", other_url + "static/icons/icon-192.png")
+        page.wait_for_function("() => performance.getEntriesByType('resource').length > 0",
+                               timeout=10_000)
+        page.wait_for_timeout(300)
+        found = "\n".join(page.problems())
+    finally:
+        other.shutdown()
+        other.server_close()
+    assert "console_errors: recorded console error" in found, found
+    assert "page_errors: " in found and "recorded page error" in found, found
+    assert f"foreign_requests: {other_url}static/icons/icon-192.png" in found, found
