@@ -6,7 +6,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 PY := .venv/bin/python
 
-.PHONY: setup site play test test-pyodide bench fuzz icons clean
+.PHONY: setup site play test test-pyodide test-webkit bench fuzz icons clean
 
 setup:
 	@scripts/setup.sh
@@ -30,7 +30,15 @@ JOBS ?= auto
 test: setup
 	@$(PY) scripts/chromium.py --ensure
 	@$(PY) scripts/firefox.py --ensure
-	$(PY) -m pytest tests -ra -n $(JOBS) --dist loadgroup --no-loadscope-reorder
+	$(PY) -m pytest tests -ra -n $(JOBS) --dist loadgroup --no-loadscope-reorder \
+		--ignore=tests/webkit
+
+# The WebKit smoke test (tests/webkit/: WebKitGTK through WebKitWebDriver and Selenium under
+# Xvfb; installs Debian's webkit2gtk-driver and xvfb when missing and root). Kept out of
+# `make test`: one first visit alone takes minutes on a busy two-core machine.
+test-webkit: setup
+	@$(PY) scripts/webkit.py --ensure
+	$(PY) -m pytest tests/webkit -ra -s
 
 # The engine suite inside Pyodide only (also part of `make test`).
 test-pyodide: setup

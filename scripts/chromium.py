@@ -3,7 +3,7 @@
 
 Preference: Playwright's own Chromium when it is installed (a normal laptop after
 `python -m playwright install chromium`), else a system Chromium (/usr/bin/chromium and
-friends), else install one: apt-get when root and apt exists, else
+friends), else install one: apt-get when root and apt exists (scripts/apt_install.py), else
 `python -m playwright install chromium`. KORTBORDET_CHROMIUM=/path overrides everything.
 
 Used by tests/e2e/conftest.py and bench/boot.py (find_chromium, LAUNCH_ARGS) and by
@@ -16,6 +16,9 @@ import os
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import apt_install  # noqa: E402  (scripts/apt_install.py)
 
 LAUNCH_ARGS = [
     "--no-sandbox",
@@ -83,13 +86,9 @@ def ensure() -> int:
         return 0
     except FileNotFoundError:
         pass
-    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
-        print("chromium: none found; installing Debian's chromium with apt-get", flush=True)
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env)
-    else:
-        print("chromium: none found; running playwright install chromium", flush=True)
+    print("chromium: none found", flush=True)
+    if not apt_install.install(["chromium"], "chromium"):
+        print("chromium: running playwright install chromium", flush=True)
         subprocess.run([sys.executable, "-m", "playwright", "install", "chromium"], check=True)
     _, desc = find_chromium()
     print(f"chromium: using {desc}")

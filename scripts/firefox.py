@@ -4,7 +4,7 @@
 The tests drive it with puppeteer-core (npm, pinned in package.json) over WebDriver BiDi,
 which needs Firefox 129 or newer and downloads nothing. Preference: KORTBORDET_FIREFOX=/path,
 else a Firefox on PATH (firefox-esr, firefox), else install Debian's firefox-esr with apt-get
-when root and apt exists; otherwise say how to install one.
+when root and apt exists (scripts/apt_install.py); otherwise say how to install one.
 
 Used by tests/firefox/conftest.py (find_firefox) and by `make test`
 (python scripts/firefox.py --ensure).
@@ -17,6 +17,9 @@ import re
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import apt_install  # noqa: E402  (scripts/apt_install.py)
 
 CANDIDATES = ("firefox-esr", "firefox")
 MIN_MAJOR = 129  # WebDriver BiDi as puppeteer-core 24 uses it
@@ -61,11 +64,7 @@ def ensure() -> int:
         return 0
     except FileNotFoundError:
         pass
-    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
-        print("firefox: none found; installing Debian's firefox-esr with apt-get", flush=True)
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "firefox-esr"], check=True, env=env)
+    apt_install.install(["firefox-esr"], "firefox")
     try:
         print(f"firefox: using {find_firefox()[1]}")
     except FileNotFoundError as exc:

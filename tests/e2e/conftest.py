@@ -11,6 +11,22 @@
   them fails the test at teardown. Nothing is allow-listed.
 - ``open_game(page, url)`` (in browser_harness.py): navigate and wait for PyScript's ``py:all-done``; assert no
   ``.py-error`` is shown.
+
+Writing fast browser tests (each boot of the page costs 5-7 s of a core when idle, about 10 s
+of CPU in the renderer: the Python side of the boot, not the download or the WebAssembly
+compile, so a shared context with a warm HTTP cache saves nothing; measured 2026-12-01):
+- Boot once per test and do several checks on that page. A viewport change needs no boot:
+  ``page.set_viewport_size({"width": w, "height": h})`` re-lays out the booted page (the
+  app listens to ``resize``), so a layout check at seven sizes is one test with a loop over
+  the sizes, not seven parametrized tests (name the size in each assert message).
+- Move between games in-app where the test is not about the URL: the lobby
+  (``[data-ui=lobby]``, ``input[name=game][value=...]``, ``[data-ui=start]``, and
+  ``[data-ui=start-confirmed]`` when a game is in progress) starts another game without a
+  boot (see tests/webkit/test_webkit_smoke.py's ``start_from_lobby``).
+- Reload (``open_game(page, url, reload=True)``) only where the test is about what survives
+  a reload; ``speed=instant`` in the URL keeps the computer players from waiting.
+- A parametrized test pays one boot per case: parametrize over what needs a new page
+  (a URL parameter read at boot, a fresh storage), loop over the rest.
 """
 
 from __future__ import annotations
