@@ -18,6 +18,11 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_bundle  # noqa: E402  (scripts/build_bundle.py)
+import build_sw  # noqa: E402  (scripts/build_sw.py)
+
+BUNDLE_URL = "/static/build/game.zip"
 
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -57,7 +62,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self):  # noqa: N802 (http.server naming)
         if self._strip_prefix():
+            if self.path.split("?", 1)[0] == BUNDLE_URL:
+                self._fresh_bundle()
             super().do_GET()
+
+    def _fresh_bundle(self) -> None:
+        """A source edited while the server runs must not be served as old bytecode:
+        rebuild static/build/game.zip first when it no longer matches game/ (only when
+        serving this repository; scripts/build_bundle.py)."""
+        if Path(self.directory).resolve() != ROOT:
+            return
+        try:
+            if build_bundle.ensure(quiet=self.quiet):
+                build_sw.main([])  # the service worker's cache name hashes the bundle
+        except (RuntimeError, ValueError) as exc:
+            self.log_error("cannot rebuild the bundle: %s", exc)
 
     def do_HEAD(self):  # noqa: N802
         if self._strip_prefix():
@@ -81,9 +100,9 @@ def make_server(host: str = "127.0.0.1", port: int = 0, prefix: str = "/",
     return server
 
 
-def serve_in_thread(prefix: str = "/", host: str = "127.0.0.1"):
+def serve_in_thread(prefix: str = "/", host: str = "127.0.0.1", root: Path = ROOT):
     """Start a quiet server on a free port in a daemon thread; returns (server, base_url)."""
-    server = make_server(host, 0, prefix)
+    server = make_server(host, 0, prefix, root=root)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{host}:{server.server_port}{prefix}"
 
