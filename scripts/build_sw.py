@@ -35,6 +35,7 @@ def _wanted(path: Path) -> bool:
         and path.suffix not in SKIP_SUFFIXES
         and not path.name.startswith(".")
         and path != TEMPLATE
+        and path.name != "build.json"  # static/build/build.json: the build's own record
     )
 
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import build_bundle  # noqa: E402  (scripts/build_bundle.py)
 import build_sw  # noqa: E402  (scripts/build_sw.py)
 
-BUNDLE_URL = "/static/build/game.zip"
+BUILD_URLS = ("/static/build/game.zip", "/static/build/snapshot.bin.gz")
 
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -62,13 +62,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self):  # noqa: N802 (http.server naming)
         if self._strip_prefix():
-            if self.path.split("?", 1)[0] == BUNDLE_URL:
+            if self.path.split("?", 1)[0] in BUILD_URLS:
                 self._fresh_bundle()
             super().do_GET()
 
     def _fresh_bundle(self) -> None:
         """A source edited while the server runs must not be served as old bytecode:
-        rebuild static/build/game.zip first when it no longer matches game/ (only when
+        rebuild static/build/ first when it no longer matches game/ (only when
         serving this repository; scripts/build_bundle.py)."""
         if Path(self.directory).resolve() != ROOT:
             return

@@ -33,8 +33,32 @@ def test_files_is_the_bundle_and_the_page_imports_it():
     assert len(scripts) == 1, "index.html must have exactly one <script type=\"py\">"
     attrs, body = scripts[0]
     assert 'config="./pyscript.toml"' in attrs and "src=" not in attrs
-    assert 'sys.path.insert(0, os.path.abspath("game.zip"))' in body
-    assert "import game.web.main" in body
+    assert 'bundle = os.path.abspath("game.zip")' in body
+    assert 'os.environ.get("KORTBORDET_BUNDLE"' in body  # the snapshot's bundle is checked
+    assert body.strip().endswith("import game.web.main")
+
+
+def test_preload_hints_name_existing_files():
+    """index.html preloads the runtime by name (PyScript's chunks carry content hashes):
+    after a version bump of @pyscript/core or pyodide, a stale hint fails here."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    hints = re.findall(r'<link rel="(?:modulepreload|preload)"[^>]*href="\./([^"]+)"', html)
+    assert len(hints) >= 8
+    for href in hints:
+        assert (ROOT / href).is_file(), f"index.html preloads a missing file: {href}"
+    for needed in ("static/vendor/pyodide/pyodide.asm.wasm", "static/build/snapshot.bin.gz",
+                   "static/build/game.zip", "static/js/interpreter.mjs"):
+        assert needed in hints, f"index.html does not preload {needed}"
+
+
+def test_zip_comment_names_the_bundle_and_the_snapshot_was_made_from_it():
+    ident = build_bundle.bundle_id()
+    assert len(ident) == 64, "game.zip carries no bundle id in its comment"
+    assert build_bundle.BUNDLE.read_bytes()[-128:].endswith(b" " + ident.encode())
+    record = build_bundle.json.loads(build_bundle.BUILD_RECORD.read_text(encoding="utf-8"))
+    assert record["bundle_sha256"] == build_bundle._sha256(build_bundle.BUNDLE)
+    assert "game.durak" in record["snapshot_modules"]
+    assert not any(m.startswith("game.web.") for m in record["snapshot_modules"])
 
 
 def test_bundle_matches_the_sources_and_the_pinned_pyodide():
@@ -76,9 +100,12 @@ def test_stale_bundle_is_detected(tmp_path):
 
 def test_runtime_is_local_and_nothing_is_fetched_from_package_indexes():
     config = _config()
-    assert config.get("interpreter", "").startswith("./static/vendor/pyodide/"), (
-        "interpreter must be the vendored Pyodide (relative URL), not a CDN"
+    assert config.get("interpreter") == "./static/js/interpreter.mjs"
+    wrapper = (ROOT / "static" / "js" / "interpreter.mjs").read_text(encoding="utf-8")
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in wrapper, (
+        "the interpreter must wrap the vendored Pyodide (relative URL), not a CDN"
     )
+    assert "random.seed()" in wrapper, "a restored snapshot must re-seed random"
     assert not config.get("packages"), (
         "pyscript.toml must not list packages: PyScript would fetch micropip from the network"
     )
