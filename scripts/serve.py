@@ -40,6 +40,26 @@ TYPES = {
 }
 
 
+_fresh_stamp: dict[str, tuple] = {}
+
+
+def _build_inputs_stamp() -> tuple:
+    """(path, mtime, size) of every input and output of scripts/build_bundle.py: when it
+    is unchanged, the bundle checked last time is still fresh."""
+    paths = sorted((ROOT / "game").rglob("*.py")) + [
+        build_bundle.BUNDLE, build_bundle.SNAPSHOT, build_bundle.BUILD_RECORD,
+        build_bundle.COMPILER, build_bundle.SNAPSHOTTER, Path(build_bundle.__file__),
+    ]
+    out = []
+    for path in paths:
+        try:
+            st = path.stat()
+            out.append((str(path), st.st_mtime_ns, st.st_size))
+        except OSError:
+            out.append((str(path), None, None))
+    return tuple(out)
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     quiet = False
@@ -72,9 +92,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         serving this repository; scripts/build_bundle.py)."""
         if Path(self.directory).resolve() != ROOT:
             return
+        stamp = _build_inputs_stamp()
+        if _fresh_stamp.get("stamp") == stamp:
+            return  # nothing changed since the last check: no hashing per request
         try:
             if build_bundle.ensure(quiet=self.quiet):
                 build_sw.main([])  # the service worker's cache name hashes the bundle
+            _fresh_stamp["stamp"] = _build_inputs_stamp()
         except (RuntimeError, ValueError) as exc:
             self.log_error("cannot rebuild the bundle: %s", exc)
 
