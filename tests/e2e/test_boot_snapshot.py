@@ -64,3 +64,22 @@ def test_a_snapshot_of_another_bundle_is_not_used_for_the_game(browser, site):
         assert not problems.report(), problems.report()
     finally:
         context.close()
+
+
+def test_a_broken_snapshot_falls_back_to_starting_python(browser, site):
+    """A snapshot that cannot be read (damaged download) or is refused: Python starts the
+    ordinary way and the game runs from the bundle."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(ALL_DONE_INIT_SCRIPT)
+    try:
+        page = context.new_page()
+        problems = watch(context, page, site.origin)
+        context.route("**/static/build/snapshot.bin.gz", lambda route: route.fulfill(
+            body=b"\x1f\x8b\x08\x00damaged", content_type="application/gzip"))
+        open_game(page, site.url + NEW_GAME)
+        assert page.evaluate("window.kortbordetSnapshot !== true")
+        assert page.evaluate("window.kortbordetSnapshotModules === false")
+        page.wait_for_selector('[data-game="durak"] [data-action]')
+        assert not problems.report(), problems.report()
+    finally:
+        context.close()
