@@ -3,10 +3,15 @@
 In one run, with the same vendored runtime, served from localhost:
 - game: navigation -> an interactive Durak table (DURAK_READY_SELECTOR present);
 - bare: navigation -> ``py:all-done`` of bench/bare/ (PyScript + an empty script);
+- with ``--compare DIR``, also the game page of another checkout (e.g. the commit before,
+  `git worktree add` / `git archive`, with its static/vendor/ filled), served from DIR;
 each cold (fresh browser context: empty HTTP cache) and warm (same context, second load).
-Times are read in the page (performance.now(), i.e. since navigation start). Prints the
-median of --runs runs and the ratio game/bare (target <= 1.15). Service workers are
-blocked so both pages load through the same HTTP cache (pass --sw to allow them).
+The pages alternate within each run (bare, game, [compare]) so a machine whose load
+changes affects them alike. Times are read in the page (performance.now(), i.e. since
+navigation start): ready, and for the game pages the first contentful paint (the loading
+screen). Bytes are the transferred sizes of the document and every resource. Prints the
+median of --runs runs and the ratio game/bare (target <= 1.00, issue 15). Service workers
+are blocked so the pages load through the same HTTP cache (pass --sw to allow them).
 Not a pass/fail test; exits 0 even when the table is not found (it says so).
 """
 
@@ -29,6 +34,7 @@ DURAK_URL = "index.html?game=durak&players=2&seed=1&speed=instant"
 DURAK_READY_SELECTOR = '[data-game="durak"] [data-action]'
 BARE_URL = "bench/bare/index.html"
 TIMEOUT_MS = 120_000
+TARGET_RATIO = 1.00
 
 ALL_DONE_INIT = """
 window.__pyAllDoneAt = null;
@@ -38,12 +44,22 @@ SELECTOR_PROBE = """(sel) => document.querySelector(sel) ? performance.now()
     : (document.querySelector(".py-error") ? "py-error" : null)"""
 
 
+PAGE_FIGURES = """() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    const nav = performance.getEntriesByType("navigation")[0];
+    let bytes = nav ? nav.transferSize : 0;
+    for (const e of performance.getEntriesByType("resource")) bytes += e.transferSize;
+    return {paint: paint ? paint.startTime : null, bytes};
+}"""
+
+
 class NotReady(Exception):
     pass
 
 
-def load(page, url: str, kind: str, timeout_ms: int) -> float:
-    """Navigate (fresh or again) and return ms from navigation start to ready."""
+def load(page, url: str, kind: str, timeout_ms: int) -> dict:
+    """Navigate (fresh or again); returns {"ready": ms from navigation start to ready,
+    "paint": ms to the first contentful paint or None, "bytes": bytes transferred}."""
     page.goto(url, wait_until="commit")
     try:
         if kind == "bare":
@@ -67,10 +83,12 @@ def load(page, url: str, kind: str, timeout_ms: int) -> float:
     if value == "py-error":
         text = page.locator(".py-error").first.inner_text()[-400:]
         raise NotReady(f"{kind}: PyScript showed an error (.py-error) instead of the table:\n{text}")
-    return float(value)
+    figures = page.evaluate(PAGE_FIGURES)
+    return {"ready": float(value), "paint": figures["paint"], "bytes": figures["bytes"]}
 
 
 def measure(browser, base: str, kind: str, url: str, timeout_ms: int, sw: bool):
+    """One cold and one warm load in a fresh context; returns (cold, warm) figures."""
     context = browser.new_context(service_workers="allow" if sw else "block")
     try:
         context.add_init_script(ALL_DONE_INIT)
@@ -82,54 +100,79 @@ def measure(browser, base: str, kind: str, url: str, timeout_ms: int, sw: bool):
         context.close()
 
 
+def _median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def _fmt(value, unit=""):
+    return "n/a" if value is None else f"{round(value)}{unit}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--timeout", type=float, default=TIMEOUT_MS / 1000,
                         help="seconds to wait for each page (default %(default)s)")
     parser.add_argument("--sw", action="store_true", help="allow service workers")
+    parser.add_argument("--compare", type=Path, metavar="DIR",
+                        help="also time the game page of the checkout in DIR (before/after)")
     args = parser.parse_args(argv)
     timeout_ms = int(args.timeout * 1000)
 
     from playwright.sync_api import sync_playwright
 
-    server, base = serve.serve_in_thread("/")
-    results: dict[str, dict[str, list[float]]] = {
-        "bare": {"cold": [], "warm": []}, "game": {"cold": [], "warm": []}}
-    missing: str | None = None
+    servers = [serve.serve_in_thread("/")]
+    pages = [("bare", servers[0][1], BARE_URL), ("game", servers[0][1], DURAK_URL)]
+    if args.compare:
+        servers.append(serve.serve_in_thread("/", root=args.compare.resolve()))
+        pages.append(("compare", servers[1][1], DURAK_URL))
+    results = {name: {"cold": [], "warm": []} for name, _, _ in pages}
+    missing: dict[str, str] = {}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**chromium.launch_kwargs())
             try:
                 for _ in range(args.runs):
-                    for kind, url in (("bare", BARE_URL), ("game", DURAK_URL)):
-                        if kind == "game" and missing:
+                    for name, base, url in pages:
+                        if name in missing:
                             continue
+                        kind = "bare" if name == "bare" else "game"
                         try:
                             cold, warm = measure(browser, base, kind, url, timeout_ms, args.sw)
                         except NotReady as exc:
-                            missing = str(exc)
+                            missing[name] = str(exc)
                             continue
-                        results[kind]["cold"].append(cold)
-                        results[kind]["warm"].append(warm)
+                        results[name]["cold"].append(cold)
+                        results[name]["warm"].append(warm)
             finally:
                 browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        for server, _ in servers:
+            server.shutdown()
+            server.server_close()
 
-    print(f"boot bench: median of {args.runs} runs, ms from navigation start"
+    print(f"boot bench: median of {args.runs} alternating runs, ms from navigation start"
           f" (service workers {'allowed' if args.sw else 'blocked'})")
-    print(f"  {'':6} {'bare PyScript':>14} {'Durak table':>12} {'ratio':>7}")
+    print(f"  {'':8} {'page':8} {'ready':>7} {'ratio':>6} {'1st paint':>10} {'bytes':>10}")
     for phase in ("cold", "warm"):
-        bare = statistics.median(results["bare"][phase]) if results["bare"][phase] else None
-        game = statistics.median(results["game"][phase]) if results["game"][phase] else None
-        ratio = f"{game / bare:7.2f}" if bare and game else "    n/a"
-        print(f"  {phase:6} {bare if bare is None else round(bare):>14}"
-              f" {'n/a' if game is None else round(game):>12} {ratio}")
-    print("  target: ratio <= 1.15")
-    if missing:
-        print(f"  cannot find the Durak table: {missing}")
+        bare = _median([r["ready"] for r in results["bare"][phase]])
+        for name, _, _ in pages:
+            rows = results[name][phase]
+            ready = _median([r["ready"] for r in rows])
+            ratio = f"{ready / bare:6.2f}" if bare and ready and name != "bare" else ""
+            paint = _median([r["paint"] for r in rows])
+            size = _median([r["bytes"] for r in rows])
+            print(f"  {phase:8} {name:8} {_fmt(ready):>7} {ratio:>6}"
+                  f" {_fmt(paint) if name != 'bare' else '':>10} {_fmt(size):>10}")
+        if results["bare"][phase] and results["game"][phase]:
+            pairs = [g["ready"] / b["ready"]
+                     for b, g in zip(results["bare"][phase], results["game"][phase])]
+            print(f"  {phase:8} game/bare per pair: " + " ".join(f"{r:.2f}" for r in pairs)
+                  + f" (median {statistics.median(pairs):.2f})")
+    print(f"  target: game/bare ratio <= {TARGET_RATIO:.2f}")
+    for name, text in missing.items():
+        print(f"  cannot time {name}: {text}")
         print("  (adjust DURAK_URL / DURAK_READY_SELECTOR in bench/boot.py if the UI changed)")
     return 0
 

@@ -2,8 +2,10 @@
 """Generate ./sw.js (git-ignored) from static/sw.template.js.
 
 The precache list is every file the page needs, as URLs relative to the site root:
-"./", index.html, pyscript.toml, manifest.webmanifest, every game/**/*.py and everything
-under static/ (static/vendor/ included, the template itself excluded). The cache name is
+"./", index.html, pyscript.toml, manifest.webmanifest and everything under static/
+(static/vendor/ and static/build/game.zip included, the template itself excluded). The
+game's sources are not precached: the page never fetches them, it loads the bytecode
+bundle (scripts/build_bundle.py, which must run first). The cache name is
 "kortbordet-" + a hash of the paths and contents of all those files, so every release
 gets a new cache and the worker deletes the old one on activate.
 
@@ -33,12 +35,12 @@ def _wanted(path: Path) -> bool:
         and path.suffix not in SKIP_SUFFIXES
         and not path.name.startswith(".")
         and path != TEMPLATE
+        and path.name != "build.json"  # static/build/build.json: the build's own record
     )
 
 
 def precache_files() -> list[Path]:
     files = [ROOT / name for name in TOP_LEVEL if (ROOT / name).is_file()]
-    files += [p for p in (ROOT / "game").rglob("*.py") if _wanted(p)]
     files += [p for p in (ROOT / "static").rglob("*") if _wanted(p)]
     return sorted(set(files), key=lambda p: p.relative_to(ROOT).as_posix())
 
@@ -59,6 +61,8 @@ def build() -> tuple[str, list[str]]:
 def main(argv: list[str]) -> int:
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         sys.exit("build_sw: static/vendor/ is empty: run scripts/vendor.py first")
+    if not (ROOT / "static" / "build" / "game.zip").is_file():
+        sys.exit("build_sw: static/build/game.zip is missing: run scripts/build_bundle.py first")
     cache_name, urls = build()
     template = TEMPLATE.read_text(encoding="utf-8")
     for marker in ("__CACHE_NAME__", "__PRECACHE__"):

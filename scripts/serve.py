@@ -18,6 +18,11 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_bundle  # noqa: E402  (scripts/build_bundle.py)
+import build_sw  # noqa: E402  (scripts/build_sw.py)
+
+BUILD_URLS = ("/static/build/game.zip", "/static/build/snapshot.bin.gz")
 
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -33,6 +38,26 @@ TYPES = {
     ".svg": "image/svg+xml",
     ".png": "image/png",
 }
+
+
+_fresh_stamp: dict[str, tuple] = {}
+
+
+def _build_inputs_stamp() -> tuple:
+    """(path, mtime, size) of every input and output of scripts/build_bundle.py: when it
+    is unchanged, the bundle checked last time is still fresh."""
+    paths = sorted((ROOT / "game").rglob("*.py")) + [
+        build_bundle.BUNDLE, build_bundle.SNAPSHOT, build_bundle.BUILD_RECORD,
+        build_bundle.COMPILER, build_bundle.SNAPSHOTTER, Path(build_bundle.__file__),
+    ]
+    out = []
+    for path in paths:
+        try:
+            st = path.stat()
+            out.append((str(path), st.st_mtime_ns, st.st_size))
+        except OSError:
+            out.append((str(path), None, None))
+    return tuple(out)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -57,7 +82,25 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self):  # noqa: N802 (http.server naming)
         if self._strip_prefix():
+            if self.path.split("?", 1)[0] in BUILD_URLS:
+                self._fresh_bundle()
             super().do_GET()
+
+    def _fresh_bundle(self) -> None:
+        """A source edited while the server runs must not be served as old bytecode:
+        rebuild static/build/ first when it no longer matches game/ (only when
+        serving this repository; scripts/build_bundle.py)."""
+        if Path(self.directory).resolve() != ROOT:
+            return
+        stamp = _build_inputs_stamp()
+        if _fresh_stamp.get("stamp") == stamp:
+            return  # nothing changed since the last check: no hashing per request
+        try:
+            if build_bundle.ensure(quiet=self.quiet):
+                build_sw.main([])  # the service worker's cache name hashes the bundle
+            _fresh_stamp["stamp"] = _build_inputs_stamp()
+        except (RuntimeError, ValueError) as exc:
+            self.log_error("cannot rebuild the bundle: %s", exc)
 
     def do_HEAD(self):  # noqa: N802
         if self._strip_prefix():
@@ -81,9 +124,9 @@ def make_server(host: str = "127.0.0.1", port: int = 0, prefix: str = "/",
     return server
 
 
-def serve_in_thread(prefix: str = "/", host: str = "127.0.0.1"):
+def serve_in_thread(prefix: str = "/", host: str = "127.0.0.1", root: Path = ROOT):
     """Start a quiet server on a free port in a daemon thread; returns (server, base_url)."""
-    server = make_server(host, 0, prefix)
+    server = make_server(host, 0, prefix, root=root)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{host}:{server.server_port}{prefix}"
 

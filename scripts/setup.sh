@@ -3,9 +3,10 @@
 #
 #   scripts/setup.sh              full developer setup: .venv with requirements-dev.txt,
 #                                 node_modules (npm ci), the Pyodide test site-packages,
-#                                 static/vendor/ and sw.js
+#                                 static/vendor/, static/build/game.zip and sw.js
 #   scripts/setup.sh --site-only  only what the static site needs (node_modules,
-#                                 static/vendor/, sw.js); needs no .venv (used by CI Pages)
+#                                 static/vendor/, static/build/, sw.js); needs no .venv
+#                                 (used by CI Pages)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -88,7 +89,10 @@ if [ "$SITE_ONLY" = 0 ]; then
   fi
 fi
 
-# --- static/vendor/ and the service worker -----------------------------------------
+# --- static/vendor/, the game's bytecode bundle and the service worker ---------------
 python3 scripts/vendor.py
+# static/build/game.zip: game/ compiled by the pinned Pyodide under Node (skipped when
+# it already matches the sources; a stale bundle is never kept).
+python3 scripts/build_bundle.py
 python3 scripts/build_sw.py
 say "done"

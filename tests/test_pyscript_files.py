@@ -1,15 +1,24 @@
-"""Every Python module under game/ must be shipped to the browser.
+"""Every Python module under game/ is shipped to the browser, as current bytecode.
 
-PyScript only sees the files listed in pyscript.toml's [files] table; a module that is
-missing there imports fine in CPython and fails only in the browser.
+PyScript only sees the files listed in pyscript.toml's [files] table. The game ships as
+one file there: static/build/game.zip, every module of game/ compiled by the pinned
+Pyodide (scripts/build_bundle.py), which index.html puts on sys.path. A module missing
+from the bundle imports fine in CPython and fails only in the browser; a stale bundle
+would run yesterday's code.
 """
 
 from __future__ import annotations
 
+import re
+import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build_bundle  # noqa: E402  (scripts/build_bundle.py)
 
 
 def _config() -> dict:
@@ -17,39 +26,86 @@ def _config() -> dict:
         return tomllib.load(fh)
 
 
-def _norm(path: str) -> str:
-    return path[2:] if path.startswith("./") else path
+def test_files_is_the_bundle_and_the_page_imports_it():
+    assert _config().get("files") == {"./static/build/game.zip": "./game.zip"}
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    scripts = re.findall(r'<script type="py"([^>]*)>(.*?)</script>', html, re.S)
+    assert len(scripts) == 1, "index.html must have exactly one <script type=\"py\">"
+    attrs, body = scripts[0]
+    assert 'config="./pyscript.toml"' in attrs and "src=" not in attrs
+    assert 'bundle = os.path.abspath("game.zip")' in body
+    assert 'os.environ.get("KORTBORDET_BUNDLE"' in body  # the snapshot's bundle is checked
+    assert body.strip().endswith("import game.web.main")
 
 
-def test_every_game_module_is_listed_in_pyscript_files():
-    files = {_norm(src): _norm(dst) for src, dst in _config().get("files", {}).items()}
-    modules = sorted(
-        p.relative_to(ROOT).as_posix()
-        for p in (ROOT / "game").rglob("*.py")
-        if "__pycache__" not in p.parts
-    )
-    assert modules, "game/ has no Python modules?"
-    missing = [m for m in modules if m not in files]
-    assert not missing, (
-        "pyscript.toml [files] lacks these modules (add lines like "
-        '"./game/x.py" = "./game/x.py"): ' + ", ".join(missing)
-    )
-    moved = {m: files[m] for m in modules if files[m] != m}
-    assert not moved, f"[files] must keep each module at its own path: {moved}"
+def test_preload_hints_name_existing_files():
+    """index.html preloads the runtime by name (PyScript's chunks carry content hashes):
+    after a version bump of @pyscript/core or pyodide, a stale hint fails here."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    hints = re.findall(r'<link rel="(?:modulepreload|preload)"[^>]*href="\./([^"]+)"', html)
+    assert len(hints) >= 8
+    for href in hints:
+        assert (ROOT / href).is_file(), f"index.html preloads a missing file: {href}"
+    for needed in ("static/vendor/pyodide/pyodide.asm.wasm", "static/build/snapshot.bin.gz",
+                   "static/build/game.zip", "static/js/interpreter.mjs"):
+        assert needed in hints, f"index.html does not preload {needed}"
 
 
-def test_listed_files_exist_and_urls_are_relative():
-    config = _config()
-    for src in config.get("files", {}):
-        assert src.startswith("./"), f"[files] source must be a relative URL: {src}"
-        assert (ROOT / _norm(src)).is_file(), f"[files] lists a missing file: {src}"
+def test_zip_comment_names_the_bundle_and_the_snapshot_was_made_from_it():
+    ident = build_bundle.bundle_id()
+    assert len(ident) == 64, "game.zip carries no bundle id in its comment"
+    assert build_bundle.BUNDLE.read_bytes()[-128:].endswith(b" " + ident.encode())
+    record = build_bundle.json.loads(build_bundle.BUILD_RECORD.read_text(encoding="utf-8"))
+    assert record["bundle_sha256"] == build_bundle._sha256(build_bundle.BUNDLE)
+    assert "game.durak" in record["snapshot_modules"]
+    assert not any(m.startswith("game.web.") for m in record["snapshot_modules"])
+
+
+def test_bundle_matches_the_sources_and_the_pinned_pyodide():
+    reason = build_bundle.stale_reason()
+    assert not reason, f"static/build/game.zip is stale ({reason}): run scripts/setup.sh"
+
+
+def test_bundle_holds_bytecode_of_every_module_and_nothing_else():
+    modules = build_bundle.sources()
+    assert "game/web/main.py" in modules and "game/cards.py" in modules
+    with zipfile.ZipFile(build_bundle.BUNDLE) as zf:
+        names = set(zf.namelist())
+        manifest = build_bundle.read_manifest()
+        pycs = {name: zf.read(name) for name in names if name.endswith(".pyc")}
+    assert names == {m[:-3] + ".pyc" for m in modules} | {build_bundle.MANIFEST}
+    magic = bytes.fromhex(manifest["magic"])
+    assert len(magic) == 4 and manifest["python"].startswith("3.")
+    for name, data in pycs.items():
+        assert data[:4] == magic, f"{name} is not bytecode of the pinned Pyodide's Python"
+        # PEP 552 flags: 0b01 = hash-based, 0b10 = check the source: unchecked hash-based.
+        assert int.from_bytes(data[4:8], "little") == 0b01, f"{name}: not an unchecked pyc"
+
+
+def test_stale_bundle_is_detected(tmp_path):
+    """The freshness check really compares contents (so the test above can fail)."""
+    with zipfile.ZipFile(build_bundle.BUNDLE) as zf:
+        manifest = build_bundle.read_manifest()
+        copy = tmp_path / "game.zip"
+        with zipfile.ZipFile(copy, "w") as out:
+            for name in zf.namelist():
+                data = zf.read(name)
+                if name == build_bundle.MANIFEST:
+                    manifest["sources"]["game/cards.py"] = "0" * 64
+                    data = build_bundle.json.dumps(manifest).encode()
+                out.writestr(name, data)
+    assert "game/cards.py" in build_bundle.stale_reason(copy)
+    assert "missing" in build_bundle.stale_reason(tmp_path / "absent.zip")
 
 
 def test_runtime_is_local_and_nothing_is_fetched_from_package_indexes():
     config = _config()
-    assert config.get("interpreter", "").startswith("./static/vendor/pyodide/"), (
-        "interpreter must be the vendored Pyodide (relative URL), not a CDN"
+    assert config.get("interpreter") == "./static/js/interpreter.mjs"
+    wrapper = (ROOT / "static" / "js" / "interpreter.mjs").read_text(encoding="utf-8")
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in wrapper, (
+        "the interpreter must wrap the vendored Pyodide (relative URL), not a CDN"
     )
+    assert "random.seed()" in wrapper, "a restored snapshot must re-seed random"
     assert not config.get("packages"), (
         "pyscript.toml must not list packages: PyScript would fetch micropip from the network"
     )

@@ -139,10 +139,15 @@ def test_the_boot_error_screen_offers_the_saved_data_before_clearing(browser, si
         page.evaluate("() => { localStorage.setItem('kortbordet.v1.session', '{kept'); "
                       "localStorage.setItem('kortbordet.prefs', '{\"lang\": \"en\"}'); "
                       "localStorage.setItem('other.site', 'x'); }")
-        # a module the page imports at boot fails: Python's error reaches the error screen
-        page.route("**/game/saves.py", lambda route: route.fulfill(
-            body="raise RuntimeError('deliberate boot failure')",
-            content_type="text/x-python"))
+        # the game's bundle (static/build/game.zip) is another one whose package fails on
+        # import: Python's error reaches the error screen
+        import io
+        import zipfile
+        broken = io.BytesIO()
+        with zipfile.ZipFile(broken, "w") as zf:
+            zf.writestr("game/__init__.py", "raise RuntimeError('deliberate boot failure')")
+        page.route("**/static/build/game.zip", lambda route: route.fulfill(
+            body=broken.getvalue(), content_type="application/zip"))
         page.goto(site.url)
         page.wait_for_selector("#boot-error:not([hidden])", timeout=300_000)
         text = page.locator("#boot-error-text").inner_text().lower()

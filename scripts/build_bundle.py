@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""Build static/build/game.zip: every module of game/ precompiled for the pinned Pyodide.
+
+The browser used to fetch each game/**/*.py separately and compile it on every load
+(Pyodide keeps no bytecode between loads). The bundle is one zip the page puts on
+sys.path (zipimport, built into Python: nothing to unpack):
+
+    game/<module>.pyc   bytecode compiled by the pinned Pyodide's own Python under Node
+                        (scripts/compile_pyc.mjs): unchecked-hash pycs, optimize=0,
+                        co_filename "game/<module>.py", so tracebacks name our files and lines
+                        (the sources themselves stay out: they would add a third to the bytes
+                        for the text of a traceback's lines)
+    bundle.json         {"format": 1, "pyodide", "python", "magic", "sources": {path: sha256}}
+    zip comment         "kortbordet-bundle <sha256 of bundle.json>": the bundle's id
+
+Entries are sorted and dated 1980-01-01, so the same sources give the same bytes.
+
+static/build/snapshot.bin.gz (gzip) is a memory snapshot of that Pyodide after starting
+Python and importing the engine modules (SNAPSHOT_MODULES: everything outside game/web/,
+which never touches the browser) from exactly this game.zip (scripts/make_snapshot.mjs);
+static/js/interpreter.mjs restores it instead of starting Python. static/build/build.json
+records the sha256 of both files, so they are always rebuilt and checked together.
+
+The build is skipped when bundle.json and build.json already match the sources, the
+pinned Pyodide and this builder (then it takes milliseconds); scripts/setup.sh runs it on
+every set-up and scripts/serve.py before serving either file, so a stale bundle is never
+served.
+
+Standard library only. Usage:
+    python3 scripts/build_bundle.py           build if stale
+    python3 scripts/build_bundle.py --check   exit 1 (saying why) if stale, build nothing
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLE = ROOT / "static" / "build" / "game.zip"
+SNAPSHOT = BUNDLE.with_name("snapshot.bin.gz")
+BUILD_RECORD = BUNDLE.with_name("build.json")
+MANIFEST = "bundle.json"
+COMMENT_PREFIX = "kortbordet-bundle "
+COMPILER = ROOT / "scripts" / "compile_pyc.mjs"
+SNAPSHOTTER = ROOT / "scripts" / "make_snapshot.mjs"
+FORMAT = 1
+_DATE = (1980, 1, 1, 0, 0, 0)
+_LOCK = threading.Lock()
+
+
+def sources() -> list[str]:
+    """Every module of the game package, as sorted POSIX paths relative to the root."""
+    return sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "game").rglob("*.py")
+        if "__pycache__" not in p.parts
+    )
+
+
+def pyodide_version() -> str:
+    """The version of node_modules/pyodide (the pinned runtime); ValueError if absent."""
+    package = ROOT / "node_modules" / "pyodide" / "package.json"
+    if not package.is_file():
+        raise ValueError(f"{package} is missing: run `npm ci` (scripts/setup.sh) first")
+    return json.loads(package.read_text(encoding="utf-8"))["version"]
+
+
+def _builder_hash() -> str:
+    digest = hashlib.sha256()
+    for path in (Path(__file__).resolve(), COMPILER, SNAPSHOTTER):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def expected() -> dict:
+    """What bundle.json must say for the current sources, runtime and builder."""
+    return {
+        "format": FORMAT,
+        "pyodide": pyodide_version(),
+        "builder": _builder_hash(),
+        "sources": {
+            rel: hashlib.sha256((ROOT / rel).read_bytes()).hexdigest() for rel in sources()
+        },
+    }
+
+
+def snapshot_modules(rels: list[str]) -> list[str]:
+    """The dotted names of the modules imported into the memory snapshot: every module
+    outside game/web/ (README: only game/web/ imports pyscript/js/pyodide)."""
+    return [
+        rel[:-3].replace("/", ".").removesuffix(".__init__")
+        for rel in rels
+        if not rel.startswith("game/web/")
+    ]
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def read_manifest(bundle: Path = BUNDLE) -> dict | None:
+    """bundle.json of an existing bundle, or None when there is no readable bundle."""
+    try:
+        with zipfile.ZipFile(bundle) as zf:
+            return json.loads(zf.read(MANIFEST))
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+        return None
+
+
+def stale_reason(bundle: Path = BUNDLE) -> str:
+    """Why the bundle does not match the sources ("" when it does)."""
+    manifest = read_manifest(bundle)
+    if manifest is None:
+        return f"{bundle} is missing or unreadable"
+    want = expected()
+    for key in ("format", "pyodide", "builder"):
+        if manifest.get(key) != want[key]:
+            return f"built for {key} {manifest.get(key)!r}, now {want[key]!r}"
+    have = manifest.get("sources", {})
+    changed = sorted(set(have) ^ set(want["sources"])) + sorted(
+        rel for rel in set(have) & set(want["sources"]) if have[rel] != want["sources"][rel]
+    )
+    if changed:
+        return "sources changed since the build: " + ", ".join(changed[:5]) + (
+            f" and {len(changed) - 5} more" if len(changed) > 5 else "")
+    if bundle == BUNDLE:
+        try:
+            record = json.loads(BUILD_RECORD.read_text(encoding="utf-8"))
+            if record.get("bundle_sha256") != _sha256(bundle):
+                return "the snapshot was made from another game.zip"
+            if record.get("snapshot_sha256") != _sha256(SNAPSHOT):
+                return f"{SNAPSHOT.name} does not match {BUILD_RECORD.name}"
+        except (OSError, ValueError):
+            return f"{SNAPSHOT.name} or {BUILD_RECORD.name} is missing or unreadable"
+    return ""
+
+
+def _node(*args: str) -> dict:
+    """Run a node script of scripts/ and return the JSON of its last stdout line."""
+    node = shutil.which("node")
+    if not node:
+        raise RuntimeError("node not found: the bundle is compiled by Pyodide under Node.js")
+    proc = subprocess.run([node, *args], cwd=ROOT, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{Path(args[0]).name} failed:\n{proc.stderr[-4000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Write path atomically (a temporary file in its folder renamed over it)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".build-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def bundle_id(bundle: Path = BUNDLE) -> str:
+    """The id a bundle carries in its zip comment ("kortbordet-bundle <id>", the last
+    bytes of the file, so the page reads it without unzipping); "" when there is none."""
+    try:
+        with zipfile.ZipFile(bundle) as zf:
+            comment = zf.comment.decode("ascii")
+    except (OSError, UnicodeDecodeError, zipfile.BadZipFile):
+        return ""
+    return comment.removeprefix(COMMENT_PREFIX) if comment.startswith(COMMENT_PREFIX) else ""
+
+
+def build_snapshot(bundle: Path = BUNDLE) -> dict:
+    """Make static/build/snapshot.bin.gz from ``bundle`` and record both files' sha256 in
+    build.json. Returns the record. Raises RuntimeError when node fails."""
+    rels = sources()
+    bundle_sha = _sha256(bundle)
+    with tempfile.TemporaryDirectory(prefix="kortbordet-snap-") as out:
+        raw = Path(out) / "snapshot.bin"
+        info = _node(str(SNAPSHOTTER), str(bundle), bundle_id(bundle), str(raw),
+                     *snapshot_modules(rels))
+        data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+    _replace(SNAPSHOT, data)
+    record = {"bundle_sha256": bundle_sha, "snapshot_sha256": hashlib.sha256(data).hexdigest(),
+              "snapshot_bytes": info["bytes"], "snapshot_modules": info["modules"]}
+    _replace(BUILD_RECORD, json.dumps(record, indent=1).encode())
+    return record
+
+
+def build(bundle: Path = BUNDLE) -> dict:
+    """Compile every module with the pinned Pyodide under Node and write the bundle
+    atomically (a temporary file renamed over it), then its memory snapshot (for the
+    site's own bundle). Returns the manifest written. Raises RuntimeError when node or
+    the compiler fails."""
+    want = expected()
+    rels = list(want["sources"])
+    with tempfile.TemporaryDirectory(prefix="kortbordet-pyc-") as out:
+        info = _node(str(COMPILER), str(ROOT), out, *rels)
+        if info["pyodide"] != want["pyodide"]:
+            raise RuntimeError(f"node loaded Pyodide {info['pyodide']}, pinned {want['pyodide']}")
+        manifest = {**want, "python": info["python"], "magic": info["magic"]}
+        bundle.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".game-", suffix=".zip", dir=bundle.parent)
+        os.close(fd)
+        try:
+            with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+                entries = [(rel[:-3] + ".pyc", Path(out) / (rel[:-3] + ".pyc")) for rel in rels]
+                for name, path in sorted(entries):
+                    zf.writestr(zipfile.ZipInfo(name, _DATE), path.read_bytes(),
+                                zipfile.ZIP_DEFLATED, 9)
+                zf.writestr(zipfile.ZipInfo(MANIFEST, _DATE),
+                            json.dumps(manifest, indent=1, sort_keys=True), zipfile.ZIP_DEFLATED, 9)
+                ident = hashlib.sha256(json.dumps(manifest, sort_keys=True).encode()).hexdigest()
+                zf.comment = (COMMENT_PREFIX + ident).encode("ascii")
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, bundle)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    if bundle == BUNDLE:
+        build_snapshot(bundle)
+    return manifest
+
+
+def ensure(bundle: Path = BUNDLE, quiet: bool = False) -> bool:
+    """Build the bundle if it is stale; True when it was (re)built. Thread-safe."""
+    with _LOCK:
+        reason = stale_reason(bundle)
+        if not reason:
+            return False
+        if not quiet:
+            print(f"build_bundle: {reason}: compiling with Pyodide under Node", flush=True)
+        manifest = build(bundle)
+        if not quiet:
+            print(f"build_bundle: {bundle.relative_to(ROOT)} ({bundle.stat().st_size} bytes,"
+                  f" {len(manifest['sources'])} modules, Python {manifest['python']});"
+                  f" {SNAPSHOT.relative_to(ROOT)} ({SNAPSHOT.stat().st_size} bytes)", flush=True)
+        return True
+
+
+def main(argv: list[str]) -> int:
+    try:
+        if "--check" in argv:
+            reason = stale_reason()
+            if reason:
+                print(f"build_bundle: stale: {reason}", file=sys.stderr)
+                return 1
+            print("build_bundle: up to date")
+            return 0
+        if not ensure():
+            print(f"build_bundle: {BUNDLE.relative_to(ROOT)} up to date")
+        return 0
+    except (RuntimeError, ValueError) as exc:
+        print(f"build_bundle: ERROR: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

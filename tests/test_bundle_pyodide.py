@@ -1,0 +1,95 @@
+"""The bytecode bundle inside the pinned Pyodide (under Node.js): modules import from the
+zip's bytecode, and a traceback names our source file and line (scripts/build_bundle.py).
+Takes one Pyodide start (~5-30 s)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLE = ROOT / "static" / "build" / "game.zip"
+
+SCRIPT = r"""
+import { loadPyodide } from "pyodide";
+import { readFileSync } from "node:fs";
+const pyodide = await loadPyodide();
+pyodide.FS.writeFile("/home/pyodide/game.zip", readFileSync(process.argv[1]));
+const out = pyodide.runPython(`
+import os, sys, traceback
+sys.path.insert(0, os.path.abspath("game.zip"))
+import game.cards
+try:
+    game.cards.parse_card("X")
+except Exception:
+    text = traceback.format_exc()
+game.cards.__file__ + "\\n" + text
+`);
+process.stdout.write(out);
+"""
+
+
+def test_bundle_imports_bytecode_and_tracebacks_name_source_lines():
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("node (Node.js 20+) is needed: see scripts/setup.sh")
+    assert BUNDLE.is_file(), "static/build/game.zip missing: run scripts/setup.sh"
+    proc = subprocess.run(
+        [node, "--input-type=module", "-e", SCRIPT, str(BUNDLE)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    where, _, trace = proc.stdout.partition("\n")
+    assert where == "/home/pyodide/game.zip/game/cards.pyc", where
+    source = (ROOT / "game" / "cards.py").read_text(encoding="utf-8").splitlines()
+    line = 1 + next(i for i, text in enumerate(source)
+                    if "expected rank and suit" in text and "raise" in text)
+    assert f'File "game/cards.py", line {line}, in parse_card' in trace, trace
+    assert "CardError" in trace
+
+
+RESTORE = r"""
+import { loadPyodide } from "pyodide";
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+const snapshot = gunzipSync(readFileSync(process.argv[1]));
+const pyodide = await loadPyodide({ _loadSnapshot: snapshot });
+pyodide.FS.writeFile("/home/pyodide/game.zip", readFileSync(process.argv[2]));
+const out = pyodide.runPython(`
+import json, os, sys
+before = sorted(m for m in sys.modules if m.startswith("game."))
+from game import durak
+state = durak.new_game(durak.Rules(), ["Ann", "Bo"], seed=42)
+json.dumps({"bundle": os.environ.get("KORTBORDET_BUNDLE"), "imported": before,
+            "durak_file": durak.__file__, "to_act": state.to_act()})
+`);
+process.stdout.write(out);
+"""
+
+
+def test_snapshot_restores_the_engine_modules_of_this_bundle():
+    """The memory snapshot (static/build/snapshot.bin.gz) restores an interpreter with the
+    engine imported from this very bundle, and the engine plays from it."""
+    import json
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build_bundle
+
+    snapshot = ROOT / "static" / "build" / "snapshot.bin.gz"
+    assert snapshot.is_file(), "static/build/snapshot.bin.gz missing: run scripts/setup.sh"
+    proc = subprocess.run(
+        [shutil.which("node") or "node", "--input-type=module", "-e", RESTORE,
+         str(snapshot), str(BUNDLE)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    got = json.loads(proc.stdout)
+    assert got["bundle"] == build_bundle.bundle_id(), "snapshot made from another bundle"
+    assert "game.durak" in got["imported"] and "game.session" in got["imported"]
+    assert not any(m.startswith("game.web.") and not m.endswith("model") for m in got["imported"])
+    assert got["durak_file"] == "/home/pyodide/game.zip/game/durak.pyc"
+    assert got["to_act"]
