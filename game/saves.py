@@ -27,6 +27,9 @@ HISTORY_LIMIT = 100
 PREFS_KEY = "kortbordet.prefs"
 SHEETS_KEY = f"kortbordet.v{VERSION}.sheets"
 """The table-play scoresheets (``game.scoresheet``)."""
+MOVES_KEY = f"kortbordet.v{VERSION}.moves"
+"""The move history of the saved game (``game.movelog``). Not among ``STORED_ITEMS``: an
+unreadable one is not worth a backup or a notice (the page starts with an empty history)."""
 BACKUP_PREFIX = "kortbordet.backup."
 STORED_ITEMS = {SESSION_KEY: "game", PREVIOUS_KEY: "previous", HISTORY_KEY: "history",
                 PREFS_KEY: "prefs", SHEETS_KEY: "sheets"}

@@ -71,6 +71,13 @@ def test_event_sentences_exist_in_both_languages():
     assert dm.describe_event("sv", ev, PLAYERS, 0) == "A dunkar och tar spader sjua och ett straffkort."
     assert dm.describe_event("en", ev, PLAYERS, 0) == "A dunks and takes seven of spades plus a penalty card."
     assert dm.describe_event("en", {"type": "turn", "player": 1}, PLAYERS, 0) is None
+    # the human's own moves in the second person (the move history tells them too)
+    assert dm.describe_event("en", {"type": "discard", "player": 0, "card": "7S"}, PLAYERS, 0) \
+        == "You discard seven of spades."
+    assert dm.describe_event("sv", {"type": "meld", "player": 0, "melds": []}, PLAYERS, 0) \
+        == "Du lägger ut ditt kontrakt."
+    assert dm.describe_event("en", {"type": "draw", "player": 1, "source": "stock"}, PLAYERS,
+                             0) == "A draws from the stock."
     assert "1000" in dm.describe_event("sv", {"type": "turn_limit", "turns": 1000, "limit": 1000},
                                        PLAYERS, 0)
 

@@ -172,7 +172,16 @@ def test_event_sentences():
                                     "spread": 1}, ps, 0) == \
         "Computer 2 hits your spread with the six of hearts."
     assert tm.describe_event("en", {"type": "knock", "player": 1}, ps, 0) == "Computer 1 knocks!"
-    assert tm.describe_event("en", {"type": "discard", "player": 0, "card": "2S"}, ps, 0) is None
+    # the human's own moves in the second person (the move history tells them too)
+    assert tm.describe_event("en", {"type": "discard", "player": 0, "card": "2S"}, ps, 0) == \
+        "You discard the two of spades."
+    assert tm.describe_event("sv", {"type": "knock", "player": 0}, ps, 0) == "Du knackar!"
+    assert tm.describe_event("en", {"type": "hit", "player": 0, "card": "6H", "owner": 2,
+                                    "spread": 1}, ps, 0) == \
+        "You hit Computer 2's spread with the six of hearts."
+    # a computer's draw from the stock names no card
+    assert tm.describe_event("en", {"type": "draw", "player": 1, "source": "stock"}, ps, 0) == \
+        "Computer 1 draws from the stock."
     assert tm.describe_event("en", {"type": "turn", "player": 1}, ps, 0) is None
 
 

@@ -46,6 +46,7 @@ class ComputerPart:
                 self.teach.played(events[0].get("text", ""), events, "bot")
                 self.save_session()
                 self.announce(events, bots_only=False)
+                self.move_history.add(events)
                 self.reason_text = ""
                 self.render()
             self.schedule()

@@ -14,7 +14,7 @@ from game.i18n import reason, t
 from game.web.dom import clear
 from game.web.table import layout_hand
 
-OWN_MOVES = ("attack", "throw", "beat", "transfer", "take", "done", "exchange", "discard",
+OWN_MOVES = ("draw", "attack", "throw", "beat", "transfer", "take", "done", "exchange", "discard",
              "meld", "layoff", "replace", "dunk", "pass", "knock", "spread", "hit", "end")
 """Events of the human's own moves: not repeated to them in the live region."""
 
@@ -41,6 +41,7 @@ class ControllerPart:
         if self.table is None or self.table.game != self.session.game:
             self.table = table_for(self, self.session.game)
         self.table.reset()
+        self.move_history.restore_last()
         self.reason_text = ""
         self.translate_chrome()
         self.render()
@@ -64,6 +65,9 @@ class ControllerPart:
                     break
         self.view = self.session.view()
         table = self.table.render(self.view)
+        side = table.querySelector(".side")
+        if side is not None:  # the move history, before the settings panel
+            side.insertBefore(self.move_history.panel(), side.querySelector(".prefs"))
         clear(self.root)
         self.root.appendChild(table)
         layout_hand()
@@ -110,6 +114,7 @@ class ControllerPart:
         self.reason_text = ""
         self.save_session()
         self.announce(events, bots_only=True)
+        self.move_history.add(events)
         self.teach.played(text, events, "human")
         self.render()
         self.schedule()

@@ -197,26 +197,32 @@ def no_laydown_text(lang: str, st: dict, selected: list[str], keeps_discard: boo
 
 
 def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str | None:
-    """A sentence for the live region and the move log, or None for quiet events."""
+    """A sentence for the live region and the move history, or None for quiet events; the
+    human's (seat ``human``) own moves in the second person ("You discard ..."). A
+    computer's draw from the stock names no card."""
     def name(seat):
         return display_name(lang, players, seat, human)
 
     kind = ev.get("type")
     p = ev.get("player")
-    if kind == "draw" and ev.get("source") == "pile" and p != human:
-        return t(lang, "dk_ev_draw_pile", name=name(p), card=card_name(lang, ev.get("card", "")))
-    if kind == "discard" and p != human:
-        return t(lang, "dk_ev_discard", name=name(p), card=card_name(lang, ev["card"]))
+    mine = p == human  # the human's own moves are told in the second person (move history)
+    if kind == "draw" and ev.get("source") == "pile":
+        card = card_name(lang, ev.get("card", ""))
+        return t(lang, "dk_ev_draw_pile_you", card=card) if mine else \
+            t(lang, "dk_ev_draw_pile", name=name(p), card=card)
+    if kind == "draw":
+        return t(lang, "dk_ev_draw_stock_you") if mine else \
+            t(lang, "dk_ev_draw_stock", name=name(p))
+    if kind in ("discard", "layoff", "replace"):
+        card = card_name(lang, ev["card"])
+        return t(lang, f"dk_ev_{kind}_you", card=card) if mine else \
+            t(lang, f"dk_ev_{kind}", name=name(p), card=card)
     if kind == "claim":
-        if p == human:
+        if mine:
             return t(lang, "dk_ev_claim_you", card=card_name(lang, ev["card"]))
         return t(lang, "dk_ev_claim", name=name(p), card=card_name(lang, ev["card"]))
-    if kind == "meld" and p != human:
-        return t(lang, "dk_ev_meld", name=name(p))
-    if kind == "layoff" and p != human:
-        return t(lang, "dk_ev_layoff", name=name(p), card=card_name(lang, ev["card"]))
-    if kind == "replace" and p != human:
-        return t(lang, "dk_ev_replace", name=name(p), card=card_name(lang, ev["card"]))
+    if kind == "meld":
+        return t(lang, "dk_ev_meld_you") if mine else t(lang, "dk_ev_meld", name=name(p))
     if kind == "reshuffle":
         return t(lang, "dk_ev_reshuffle")
     if kind == "stock_exhausted":

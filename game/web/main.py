@@ -36,6 +36,7 @@ from game.web.chrome import ChromePart
 from game.web.computer import ComputerPart
 from game.web.controller import ControllerPart
 from game.web.listeners import ListenersPart
+from game.web.moves import MoveHistory
 from game.web.lobby import LobbyPart
 from game.web.past_games import PastGamesPart
 from game.web.prefs import PrefsPart
@@ -70,6 +71,7 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self.focus_card: str | None = None
         self.root = document.getElementById("screen")
         self.teach = Teach(self)  # teaching positions, hints, the embedding bridge
+        self.move_history = MoveHistory(self)  # the moves of this round and the last
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
                          create_proxy(self.on_change), create_proxy(self.bot_tick),
                          create_proxy(self.on_resize), create_proxy(self.on_focus),

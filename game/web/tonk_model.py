@@ -212,7 +212,9 @@ def payout_lines(lang: str, result: dict, players: list[dict], human: int) -> li
 
 
 def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str | None:
-    """A sentence for the live region and the move log, or None for quiet events."""
+    """A sentence for the live region and the move history, or None for quiet events; the
+    human's (seat ``human``) own moves in the second person ("You discard ..."). A draw
+    from the stock names no card."""
     def name(seat):
         return display_name(lang, players, seat, human)
 
@@ -220,19 +222,30 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
     p = ev.get("player")
     if kind == "deal":
         return t(lang, "tk_ev_deal", n=ev["hand"], name=name(ev["dealer"]))
-    if kind == "knock":
-        return t(lang, "tk_ev_knock", name=name(p))
-    if kind == "draw" and ev.get("source") == "pile" and p != human:
-        return t(lang, "tk_ev_draw_pile", name=name(p), card=card_name(lang, ev.get("card", "")))
-    if kind == "discard" and p != human:
-        return t(lang, "tk_ev_discard", name=name(p), card=card_name(lang, ev["card"]))
-    if kind == "spread" and p != human:
-        return t(lang, "tk_ev_spread", name=name(p), cards=cards_names(lang, ev["cards"]))
-    if kind == "hit" and p != human:
+    mine = p == human  # the human's own moves are told in the second person (move history)
+    if kind in ("knock", "end"):
+        return t(lang, f"tk_ev_{kind}_you") if mine else t(lang, f"tk_ev_{kind}", name=name(p))
+    if kind == "draw" and ev.get("source") == "pile":
+        card = card_name(lang, ev.get("card", ""))
+        return t(lang, "tk_ev_draw_pile_you", card=card) if mine else \
+            t(lang, "tk_ev_draw_pile", name=name(p), card=card)
+    if kind == "draw":
+        return t(lang, "tk_ev_draw_stock_you") if mine else \
+            t(lang, "tk_ev_draw_stock", name=name(p))
+    if kind == "discard":
+        card = card_name(lang, ev["card"])
+        return t(lang, "tk_ev_discard_you", card=card) if mine else \
+            t(lang, "tk_ev_discard", name=name(p), card=card)
+    if kind == "spread":
+        cards = cards_names(lang, ev["cards"])
+        return t(lang, "tk_ev_spread_you", cards=cards) if mine else \
+            t(lang, "tk_ev_spread", name=name(p), cards=cards)
+    if kind == "hit" and mine:
+        return t(lang, "tk_ev_hit_you", card=card_name(lang, ev["card"]),
+                 name=name(ev.get("owner", human)))
+    if kind == "hit":
         key = "tk_ev_hit_yours" if ev.get("owner") == human else "tk_ev_hit"
         return t(lang, key, name=name(p), card=card_name(lang, ev["card"]))
-    if kind == "end":
-        return t(lang, "tk_ev_end", name=name(p))
     if kind == "stock_dry":
         return t(lang, "tk_ev_stock_dry")
     if kind == "dry_limit":
