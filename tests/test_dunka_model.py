@@ -101,3 +101,83 @@ def test_elv_10_the_last_card_is_for_the_discard(lang):
         TEXTS[lang]["why_must_keep_discard"]
     assert dm.no_laydown_text(lang, st, ["7C"], False).startswith(
         TEXTS[lang]["dk_no_laydown"][:12])
+
+
+def claim_view(card, hand, contract, laid=False, table=(), game="dunka"):
+    return {"game": game, "human": 0, "players": PLAYERS, "legal": ["dunk", "pass"],
+            "actor": 0, "state": {"phase": "claim", "claim": {"card": card, "discarder": 1},
+                                  "hand": list(hand), "laid_down": [laid, False, False],
+                                  "table": list(table), "contract_melds": contract,
+                                  "round": 1, "pile_top": card}}
+
+
+SETS = {"sets": 2, "runs": 0}
+RUNS = {"sets": 0, "runs": 2, "run_size": 4}
+
+
+@pytest.mark.parametrize("card, hand, contract, fits", [
+    ("7S", ["7H", "7D.1", "2C"], SETS, True),  # a set of three
+    ("7S", ["7H", "2C"], SETS, False),         # only a pair: not worth a penalty card
+    ("7S", ["8S", "9S"], SETS, False),         # a run does not help a contract of sets
+    ("7S", ["8S", "9S"], RUNS, True),          # three in a row
+    ("7S", ["5S", "6S"], RUNS, True),
+    ("7S", ["6S", "8S"], RUNS, True),
+    ("7S", ["9S", "10S", "7H", "7D"], RUNS, False),  # a gap, and sets are not asked for
+    ("AS", ["2S", "3S"], RUNS, True),          # the ace is low before a two
+    ("AS", ["KS", "QS"], RUNS, True),          # and high after a king
+    ("JK", ["2C"], SETS, True),                # a joker always fits
+    ("7S", ["JK.1", "7H", "2C"], SETS, False),  # a joker in hand says nothing about the card
+])
+def test_claim_fits_the_hand_or_contract(card, hand, contract, fits):
+    assert dm.claim_fits(claim_view(card, hand, contract)) is fits
+
+
+def test_claim_fits_a_meld_on_the_table_once_down():
+    table = [{"id": 1, "owner": 1, "kind": "run", "cards": ["5H", "JK=6H", "7H"]},
+             {"id": 2, "owner": 0, "kind": "set", "cards": ["QS", "QH", "JK=Q"]}]
+    assert dm.claim_fits(claim_view("8H", [], SETS, True, table))
+    assert dm.claim_fits(claim_view("4H", [], SETS, True, table))
+    assert dm.claim_fits(claim_view("QD", [], SETS, True, table))
+    assert not dm.claim_fits(claim_view("9H", [], SETS, True, table))
+    assert not dm.claim_fits(claim_view("8S", [], SETS, True, table))
+
+
+@pytest.mark.parametrize("lang, button, word", [("en", "Take it", "out of turn"),
+                                                ("sv", "Ta", "utanför tur")])
+def test_elvakort_calls_the_claim_taking_the_discard(lang, button, word):
+    """ELV-6 is taking a discard out of turn: no "Dunka!" in Elvakort's prompt."""
+    v = claim_view("7S", ["7H"], SETS, game="elvakort")
+    p = dm.plan(v, [], lang)
+    assert [b["label"] for b in p["buttons"] if b["id"] == "dunk"] == [button]
+    assert word in p["status"] and "unk" not in p["status"]
+    said = dm.describe_event(lang, {"type": "claim", "player": 1, "card": "7S"}, PLAYERS, 0,
+                             "elvakort")
+    assert word in said and "unk" not in said
+    dunka = dm.plan(claim_view("7S", ["7H"], SETS), [], lang)
+    assert [b["label"] for b in dunka["buttons"] if b["id"] == "dunk"] == ["Dunka!"]
+
+
+def test_five_player_elvakort_asks_only_about_cards_that_fit():
+    """The default prompt ("fits") leaves most claim windows alone: in a five-player game
+    the human was asked up to three times between two turns about any card."""
+    players = [PLAYERS[0]] + [{"name": f"B{i}", "kind": "bot", "level": "normal"}
+                              for i in range(1, 5)]
+    s = Session.new("elvakort", {}, players, 3)
+    rng = random.Random(2)
+    windows, asked = 0, 0
+    for _ in range(4000):
+        if s.waiting() == "bot":
+            s.step_bot()
+            continue
+        if s.waiting() != "human":
+            break
+        legal = s.legal()
+        if sorted(legal) == ["dunk", "pass"]:
+            windows += 1
+            if dm.claim_fits(s.view()):
+                asked += 1
+            s.play("pass")
+            continue
+        s.play(rng.choice(legal))
+    assert windows >= 20, "too few claim windows to compare"
+    assert 0 < asked < windows / 2, (asked, windows)

@@ -3,6 +3,11 @@
 TEXTS: dict[str, dict[str, str]] = {
     "sv": {
         "elv_added_by": "med kort från {names}",
+        "elv_btn_take": "Ta",
+        "elv_st_claim": "{name} kastade {card}. Ta kortet utanför tur (med ett straffkort), eller Passa.",
+        "elv_st_wait_claim": "{name} funderar på att ta kortet…",
+        "elv_ev_claim": "{name} tar {card} utanför tur och ett straffkort.",
+        "elv_ev_claim_you": "Du tar {card} utanför tur och får ett straffkort.",
         "lobby_hint_elvakort": "Sex givar med kontrakt. Utlagda kort ger plus, kort på handen minus; den som går ut får 50. Högst summa vinner.",
         "dk_sets": "{n} triss",
         "dk_sets_1": "1 triss",
@@ -142,6 +147,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "en": {
         "elv_added_by": "with cards from {names}",
+        "elv_btn_take": "Take it",
+        "elv_st_claim": "{name} discarded {card}. Take it out of turn (with one penalty card), or Pass.",
+        "elv_st_wait_claim": "{name} is deciding whether to take it…",
+        "elv_ev_claim": "{name} takes {card} out of turn, plus a penalty card.",
+        "elv_ev_claim_you": "You take {card} out of turn and get a penalty card.",
         "lobby_hint_elvakort": "Six rounds with contracts. Cards on the table score plus, cards in hand minus; going out gives 50. Highest total wins.",
         "dk_sets": "{n} sets",
         "dk_sets_1": "1 set",

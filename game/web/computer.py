@@ -9,6 +9,7 @@ from __future__ import annotations
 from pyscript import window
 
 from game.web import model
+from game.web.dunka_model import claim_fits
 
 
 class ComputerPart:
@@ -24,22 +25,28 @@ class ComputerPart:
         self.cancel_timer()
         if self.session is None or self.screen != "table" or self.teach.holding():
             return
-        if self.session.waiting() == "bot" or self.auto_pass_now():
+        if self.auto_pass_now():  # passed before the prompt is ever painted
+            self.do("pass")  # (do() schedules what follows)
+            return
+        if self.session.waiting() == "bot":
             self.timer = window.setTimeout(self._tick, model.SPEEDS.get(self.speed, 750))
 
     def auto_pass_now(self) -> bool:
-        """True when the human may dunk (DUN-7) and chose to pass such chances
-        automatically (the "auto_pass" preference)."""
-        return bool(self.prefs.get("auto_pass")) and self.session.waiting() == "human" \
-            and sorted(self.session.legal()) == ["dunk", "pass"]
+        """True when the human may claim a discard out of turn (DUN-7, ELV-6) and does
+        not want to be asked about this one: the "claim_prompt" preference is "never", or
+        "fits" (the default) and the card fits neither their hand nor their contract
+        (``dunka_model.claim_fits``)."""
+        if self.session.waiting() != "human" or sorted(self.session.legal()) != ["dunk", "pass"]:
+            return False
+        mode = self.prefs.get("claim_prompt", "fits")
+        if mode == "never":
+            return True
+        return mode == "fits" and not claim_fits(self.session.view())
 
     def bot_tick(self, *args) -> None:
         self.timer = None
         try:
             if self.session is None or self.screen != "table":
-                return
-            if self.auto_pass_now():
-                self.do("pass")
                 return
             events = self.session.step_bot()
             if events:

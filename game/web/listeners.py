@@ -154,8 +154,12 @@ class ListenersPart:
             if pref == "speed":
                 self.speed = str(el.value)
                 self.prefs["speed"] = self.speed
-            elif pref in ("four_colour", "reduced_motion", "auto_pass"):
+            elif pref in ("four_colour", "reduced_motion"):
                 self.prefs[pref] = bool(el.checked)
+            elif pref == "claim_prompt":
+                if str(el.value) not in saves.CLAIM_PROMPTS:
+                    return
+                self.prefs[pref] = str(el.value)
             elif pref == "hints":
                 self.teach.set_hints(bool(el.checked))
                 return
@@ -178,7 +182,7 @@ class ListenersPart:
                 return
             self.save_prefs()
             self.apply_display_prefs()
-            if pref == "speed" and self.screen == "table":
+            if pref in ("speed", "claim_prompt") and self.screen == "table":
                 self.schedule()
         except Exception as exc:
             self.internal_error(exc)

@@ -13,6 +13,8 @@ from game.i18n import t
 from game.web import model
 from game.web.dom import h
 
+CLAIM_GAMES = ("dunka", "elvakort")
+"""The games where a discard may be claimed out of turn (DUN-7, ELV-6)."""
 ANIM_MS = {"slow": 420, "normal": 260, "fast": 140, "instant": 0}
 """Card animation length in ms for each speed setting (the CSS ``--anim``)."""
 
@@ -32,9 +34,18 @@ class PrefsPart:
         ms = 0 if self.prefs.get("reduced_motion") else ANIM_MS.get(self.speed, 250)
         document.documentElement.style.setProperty("--anim", f"{ms}ms")
 
+    def prefs_game(self) -> str:
+        """The game whose settings the panel shows: the table's, or the lobby's choice."""
+        if self.screen == "table" and self.session is not None:
+            return self.session.game
+        return self.lobby_game()
+
     def prefs_panel(self):
-        """Speed, four-colour suits and reduced motion (shown in the lobby and at the table)."""
+        """Speed, four-colour suits, reduced motion, hints and, for Dunka and Elvakort
+        only, when to be asked to claim a discard (``saves.CLAIM_PROMPTS``); shown in the
+        lobby (for the game chosen there) and at the table (for its game)."""
         lang = self.lang
+        game = self.prefs_game()
         speed = h("select", {"id": "pref-speed", "data-pref": "speed"})
         for s in model.SPEEDS:
             speed.appendChild(h("option", {"value": s, "selected": s == self.speed},
@@ -43,15 +54,22 @@ class PrefsPart:
                            "checked": bool(self.prefs.get("four_colour"))})
         motion = h("input", {"type": "checkbox", "id": "pref-motion", "data-pref": "reduced_motion",
                              "checked": bool(self.prefs.get("reduced_motion"))})
-        auto = h("input", {"type": "checkbox", "id": "pref-auto-pass", "data-pref": "auto_pass",
-                           "checked": bool(self.prefs.get("auto_pass"))})
         hints = h("input", {"type": "checkbox", "id": "pref-hints", "data-pref": "hints",
                             "checked": self.teach.hints_on()})
-        return h("section", {"class": "panel prefs", "aria-labelledby": "prefs-h"},
+        panel = h("section", {"class": "panel prefs", "aria-labelledby": "prefs-h"},
                  h("h2", {"id": "prefs-h"}, text=t(lang, "settings")),
                  h("div", {"class": "row"}, h("label", {"for": "pref-speed"}, text=t(lang, "speed")),
                    speed),
                  h("label", {"class": "choice"}, four, h("span", text=t(lang, "four_color"))),
                  h("label", {"class": "choice"}, motion, h("span", text=t(lang, "reduce_motion"))),
-                 h("label", {"class": "choice"}, auto, h("span", text=t(lang, "auto_pass"))),
                  h("label", {"class": "choice"}, hints, h("span", text=t(lang, "pref_hints"))))
+        if game in CLAIM_GAMES:
+            claim = h("select", {"id": "pref-claim", "data-pref": "claim_prompt"})
+            chosen = self.prefs.get("claim_prompt", "fits")
+            for mode in saves.CLAIM_PROMPTS:
+                claim.appendChild(h("option", {"value": mode, "selected": mode == chosen},
+                                    text=t(lang, f"claim_prompt_{mode}")))
+            key = "claim_prompt_elvakort" if game == "elvakort" else "claim_prompt"
+            panel.appendChild(h("div", {"class": "row"},
+                                h("label", {"for": "pref-claim"}, text=t(lang, key)), claim))
+        return panel
