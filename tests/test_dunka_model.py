@@ -181,3 +181,19 @@ def test_five_player_elvakort_asks_only_about_cards_that_fit():
         s.play(rng.choice(legal))
     assert windows >= 20, "too few claim windows to compare"
     assert 0 < asked < windows / 2, (asked, windows)
+
+
+@pytest.mark.parametrize("lang, tap", [("en", "Tap Discard"), ("sv", "Tryck Kasta")])
+def test_status_says_tap_discard_only_for_a_card_that_may_be_discarded(lang, tap):
+    """The card just taken from the pile (house rule) may be melded, not discarded: the
+    status line must not send the player to the Discard button, which is off."""
+    from game import positions
+    s = Session.from_position(positions.read(
+        "dunka;round=1;phase=play;h0=7S,7H,7D,QC,QH,QS,2D,5S,8H;h1=?9;pile=4D;taken=7D"))
+    v = s.view()
+    taken = dm.plan(v, ["7D"], lang)
+    assert taken["selected"] == ["7D"] and tap not in taken["status"]
+    assert next(b for b in taken["buttons"] if b["id"] == "discard")["enabled"] is False
+    other = dm.plan(v, ["7S"], lang)
+    assert tap in other["status"]
+    assert next(b for b in other["buttons"] if b["id"] == "discard")["enabled"] is True

@@ -76,6 +76,7 @@ TEXTS = {
     "role_durak": "Durak",
     "talon": "Talon",
     "talon_n": "Talon: {n} cards",
+    "talon_1": "Talon: 1 card",
     "talon_empty": "Talon empty",
     "trump": "Trump",
     "trump_is": "Trump: {suit}",

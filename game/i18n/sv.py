@@ -76,6 +76,7 @@ TEXTS = {
     "role_durak": "Durak",
     "talon": "Talong",
     "talon_n": "Talong: {n} kort",
+    "talon_1": "Talong: 1 kort",
     "talon_empty": "Talongen är slut",
     "trump": "Trumf",
     "trump_is": "Trumf: {suit}",

@@ -61,7 +61,7 @@ class ChromePart:
             window.history.replaceState(None, "", "?" + str(params.toString()))
         document.getElementById("live").textContent = ""  # no stale sentence in the old language
         notice = document.getElementById("notice-text")
-        if notice is not None:
+        if notice:
             self.set_notice("")
         if self.screen == "table":
             self.translate_chrome()

@@ -66,7 +66,7 @@ class ControllerPart:
         self.view = self.session.view()
         table = self.table.render(self.view)
         side = table.querySelector(".side")
-        if side is not None:  # the move history, before the settings panel
+        if side:  # the move history, before the settings panel
             side.insertBefore(self.move_history.panel(), side.querySelector(".prefs"))
         clear(self.root)
         self.root.appendChild(table)
@@ -74,8 +74,9 @@ class ControllerPart:
         self.teach.after_render()
         if in_table:
             # keep the keyboard where it was; if that control is gone, go to the hand
+            # (a missing element is JS null, which Pyodide gives as a falsy proxy, not None)
             el = document.querySelector(again) if again else None
-            if el is None:
+            if not el:
                 el = document.querySelector('.hand [tabindex="0"]') or \
                     document.querySelector("#table [data-action]:not([aria-disabled=true])")
             if el:

@@ -249,9 +249,12 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
                 # the last card can only be discarded, which goes out (DUN-13, ELV-10)
                 return t(lang, "dk_st_last_card")
             if len(sel) == 1:
+                # "Tap Discard" only when the card may be discarded (not the card just
+                # taken from the pile, nor a joker, ...): else the Discard button is off
+                keep = "" if f"discard {sel[0]}" in legal else "_keep"
                 if st["laid_down"][human]:
-                    return t(lang, "dk_st_selected_layoff", card=card_name(lang, sel[0]))
-                return t(lang, "dk_st_selected", card=card_name(lang, sel[0]))
+                    return t(lang, "dk_st_selected_layoff" + keep, card=card_name(lang, sel[0]))
+                return t(lang, "dk_st_selected" + keep, card=card_name(lang, sel[0]))
             if len(sel) > 1:
                 return t(lang, "dk_st_selected_many", n=len(sel))
             if st["laid_down"][human]:

@@ -295,8 +295,11 @@ class DunkaTable(TableView):
         if ui == "laydown":
             self.open_chooser()
             return True
-        if ui == "discard":
-            app.show_hint("hint_select_first")
+        if ui == "discard":  # not playable now: the engine says why (as at the Tonk table)
+            if len(self.selected) == 1:
+                app.explain(f"discard {self.selected[0]}")
+            else:
+                app.show_hint("hint_select_first" if not self.selected else "tk_hint_one_card")
             return True
         if el.closest(".hand") and el.hasAttribute("data-card"):
             self.click_hand_card(str(el.getAttribute("data-card")))

@@ -137,7 +137,7 @@ class LobbyPart:
         actions = h("div", {"class": "lobby-actions"},
                     h("button", {"type": "button", "class": "ui-btn primary", "data-ui": "start"},
                       text=t(lang, "start")))
-        if self.session is not None or self._get(saves.SESSION_KEY):
+        if self.resumable():
             actions.appendChild(h("button", {"type": "button", "class": "ui-btn",
                                              "data-ui": "resume"}, text=t(lang, "resume")))
         actions.appendChild(h("button", {"type": "button", "class": "ui-btn", "data-ui": "rules-open",
@@ -180,7 +180,7 @@ class LobbyPart:
         rules_game = str(box.getAttribute("data-rules-for")) if box else game
         for name, allowed in settings(rules_game):
             el = document.getElementById(f"rule-{name}")
-            if el is None:
+            if not el:  # (JS null: a falsy proxy in Pyodide, not None)
                 continue
             if allowed == (False, True):
                 rules[name] = bool(el.checked)
@@ -215,6 +215,19 @@ class LobbyPart:
             except Exception:
                 return False
         return self.session is not None and not self.session.state.is_over()
+
+    def resumable(self) -> bool:
+        """True when the lobby may offer "Resume saved game": a game is running or saved
+        and is not over for good (a finished Dunka, Elvakort or Tonk game, or a Durak
+        series whose last game is played, has nothing to resume; a Durak series with
+        games to come has its "Next game")."""
+        if self.session is None:
+            text = self._get(saves.SESSION_KEY)
+            try:
+                self.session = saves.loads(text) if text else None
+            except Exception:
+                return False
+        return self.session is not None and self.session.waiting() != "series_over"
 
     def start_from_lobby(self, confirmed: bool = False) -> None:
         """Start the lobby's game; first ask when it would replace a game in progress."""

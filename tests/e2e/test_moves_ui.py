@@ -61,6 +61,26 @@ def replay(actions: list[str]) -> list[list[dict]]:
     return bouts
 
 
+def move(page, rng: random.Random) -> str:
+    """One legal move as the human through the DOM (as ``durak_driver.human_move``);
+    returns its action text (the ``data-action`` of what was tapped last)."""
+    selectable = page.locator(".hand .card.playable:not([data-action])")
+    if selectable.count() and rng.random() < 0.7:
+        tap(selectable.nth(rng.randrange(selectable.count())))
+        for sel in (".bout [data-action]", ".actions [data-ui=attack][data-action]"):
+            found = page.locator(sel)
+            if found.count():
+                el = found.nth(rng.randrange(found.count()))
+                action = el.get_attribute("data-action")
+                tap(el)
+                return action
+    buttons = page.locator(ENABLED)
+    el = buttons.nth(rng.randrange(buttons.count()))
+    action = el.get_attribute("data-action")
+    tap(el)
+    return action
+
+
 def test_every_computer_move_of_a_bout_is_in_the_history_after_the_bout(page, site):
     open_game(page, site.url + URL)
     rng = random.Random(4)
@@ -75,10 +95,7 @@ def test_every_computer_move_of_a_bout_is_in_the_history_after_the_bout(page, si
             for line in computer_lines(bout):
                 assert line in shown, (line, shown)
                 checked += 1
-        buttons = page.locator(ENABLED)
-        el = buttons.nth(rng.randrange(buttons.count()))
-        actions.append(el.get_attribute("data-action"))
-        tap(el)
+        actions.append(move(page, rng))
     assert checked >= 10, "too few bouts were played to test anything"
     # the history is restored after a reload, and so is the line of the computer's move
     before = history(page)
