@@ -197,3 +197,13 @@ def test_status_says_tap_discard_only_for_a_card_that_may_be_discarded(lang, tap
     other = dm.plan(v, ["7S"], lang)
     assert tap in other["status"]
     assert next(b for b in other["buttons"] if b["id"] == "discard")["enabled"] is True
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_elvakort_reasons_about_claims_do_not_say_dunk(lang):
+    from game.i18n import reason
+    for code in ("already_claimed", "claims_pending", "discarder_cannot_claim",
+                 "no_claim_window", "outranked"):
+        assert "unk" in reason(lang, code, {}, "", "dunka")
+        text = reason(lang, code, {}, "", "elvakort")
+        assert "unk" not in text and text != reason(lang, "illegal"), (code, text)

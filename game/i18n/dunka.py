@@ -4,6 +4,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "sv": {
         "elv_added_by": "med kort från {names}",
         "elv_btn_take": "Ta",
+        "elv_why_already_claimed": "Du har redan bett om att få ta det här kortet.",
+        "elv_why_claims_pending": "Vänta, de andra bestämmer sig om att ta kortet.",
+        "elv_why_discarder_cannot_claim": "Du kan inte ta ditt eget kastade kort.",
+        "elv_why_no_claim_window": "Det finns inget kastat kort att ta just nu.",
+        "elv_why_outranked": "En spelare närmare i tur har redan tagit kortet.",
         "elv_st_claim": "{name} kastade {card}. Ta kortet utanför tur (med ett straffkort), eller Passa.",
         "elv_st_wait_claim": "{name} funderar på att ta kortet…",
         "elv_ev_claim": "{name} tar {card} utanför tur och ett straffkort.",
@@ -150,6 +155,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "elv_added_by": "with cards from {names}",
         "elv_btn_take": "Take it",
+        "elv_why_already_claimed": "You have already asked to take this card.",
+        "elv_why_claims_pending": "Wait: the others are deciding whether to take the card.",
+        "elv_why_discarder_cannot_claim": "You cannot take your own discard.",
+        "elv_why_no_claim_window": "There is no discard to take for now.",
+        "elv_why_outranked": "A player nearer in turn has already taken the card.",
         "elv_st_claim": "{name} discarded {card}. Take it out of turn (with one penalty card), or Pass.",
         "elv_st_wait_claim": "{name} is deciding whether to take it…",
         "elv_ev_claim": "{name} takes {card} out of turn, plus a penalty card.",

@@ -121,7 +121,9 @@ class ControllerPart:
         self.schedule()
 
     def show_reason(self, exc: IllegalAction) -> None:
-        self.reason_text = reason(self.lang, exc.code, getattr(exc, "params", {}), str(exc))
+        game = self.session.game if self.session is not None else ""
+        self.reason_text = reason(self.lang, exc.code, getattr(exc, "params", {}), str(exc),
+                                  game)
         el = document.getElementById("reason")
         if el:
             el.textContent = self.reason_text
