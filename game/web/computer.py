@@ -35,8 +35,10 @@ class ComputerPart:
         """True when the human may claim a discard out of turn (DUN-7, ELV-6) and does
         not want to be asked about this one: the "claim_prompt" preference is "never", or
         "fits" (the default) and the card fits neither their hand nor their contract
-        (``dunka_model.claim_fits``)."""
-        if self.session.waiting() != "human" or sorted(self.session.legal()) != ["dunk", "pass"]:
+        (``dunka_model.claim_fits``). Never in a teaching position: a lesson may be about
+        that very claim."""
+        if self.teach.active or self.session.waiting() != "human" \
+                or sorted(self.session.legal()) != ["dunk", "pass"]:
             return False
         mode = self.prefs.get("claim_prompt", "fits")
         if mode == "never":
