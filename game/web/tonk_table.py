@@ -377,12 +377,12 @@ class TonkTable(TableView):
         if el.closest(".hand") and el.hasAttribute("data-card"):
             self.click_hand_card(str(el.getAttribute("data-card")))
             return True
-        target = el.closest(".spread")
-        if target is not None and len(self.selected) == 1:
+        target = el.closest(".spread")  # (no match: JS null, a falsy proxy, not None)
+        if target and len(self.selected) == 1:
             app.explain(f"hit {self.selected[0]} {target.getAttribute('data-spread')}")
             return True
         pile = el.closest(".stock-pile, .discard-pile")
-        if pile is not None and v["state"]["phase"] != "hand_over":
+        if pile and v["state"]["phase"] != "hand_over":
             source = "stock" if pile.classList.contains("stock-pile") else "pile"
             self.selected = []
             app.explain(f"draw {source}")
