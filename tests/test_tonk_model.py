@@ -197,6 +197,9 @@ def test_event_sentences():
     assert tm.describe_event("en", {"type": "hit", "player": 0, "card": "6H", "owner": 2,
                                     "spread": 1}, ps, 0) == \
         "You hit Computer 2's spread with the six of hearts."
+    assert tm.describe_event("en", {"type": "hit", "player": 0, "card": "6H", "owner": 0,
+                                    "spread": 1}, ps, 0) == \
+        "You hit your own spread with the six of hearts."
     # a computer's draw from the stock names no card
     assert tm.describe_event("en", {"type": "draw", "player": 1, "source": "stock"}, ps, 0) == \
         "Computer 1 draws from the stock."

@@ -254,8 +254,10 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
         return t(lang, "tk_ev_spread_you", cards=cards) if mine else \
             t(lang, "tk_ev_spread", name=name(p), cards=cards)
     if kind == "hit" and mine:
+        if ev.get("owner", human) == human:
+            return t(lang, "tk_ev_hit_own_you", card=card_name(lang, ev["card"]))
         return t(lang, "tk_ev_hit_you", card=card_name(lang, ev["card"]),
-                 name=name(ev.get("owner", human)))
+                 name=name(ev["owner"]))
     if kind == "hit":
         key = "tk_ev_hit_yours" if ev.get("owner") == human else "tk_ev_hit"
         return t(lang, key, name=name(p), card=card_name(lang, ev["card"]))
