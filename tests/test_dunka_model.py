@@ -76,6 +76,8 @@ def test_event_sentences_exist_in_both_languages():
         == "You discard seven of spades."
     assert dm.describe_event("sv", {"type": "meld", "player": 0, "melds": []}, PLAYERS, 0) \
         == "Du lägger ut ditt kontrakt."
+    assert dm.describe_event("en", {"type": "meld", "player": 1, "melds": [], "further": True},
+                             PLAYERS, 0) == "A lays down more melds."
     assert dm.describe_event("en", {"type": "draw", "player": 1, "source": "stock"}, PLAYERS,
                              0) == "A draws from the stock."
     assert "1000" in dm.describe_event("sv", {"type": "turn_limit", "turns": 1000, "limit": 1000},

@@ -309,8 +309,9 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int,
             return t(lang, claim_key(game, "dk_ev_claim_you"), card=card_name(lang, ev["card"]))
         return t(lang, claim_key(game, "dk_ev_claim"), name=name(p),
                  card=card_name(lang, ev["card"]))
-    if kind == "meld":
-        return t(lang, "dk_ev_meld_you") if mine else t(lang, "dk_ev_meld", name=name(p))
+    if kind == "meld":  # the contract, or (Elvakort, ELV-8) further melds after it
+        key = "dk_ev_meld_further" if ev.get("further") else "dk_ev_meld"
+        return t(lang, key + "_you") if mine else t(lang, key, name=name(p))
     if kind == "reshuffle":
         return t(lang, "dk_ev_reshuffle")
     if kind == "stock_exhausted":
