@@ -27,6 +27,9 @@ HISTORY_LIMIT = 100
 PREFS_KEY = "kortbordet.prefs"
 SHEETS_KEY = f"kortbordet.v{VERSION}.sheets"
 """The table-play scoresheets (``game.scoresheet``)."""
+MOVES_KEY = f"kortbordet.v{VERSION}.moves"
+"""The move history of the saved game (``game.movelog``). Not among ``STORED_ITEMS``: an
+unreadable one is not worth a backup or a notice (the page starts with an empty history)."""
 BACKUP_PREFIX = "kortbordet.backup."
 STORED_ITEMS = {SESSION_KEY: "game", PREVIOUS_KEY: "previous", HISTORY_KEY: "history",
                 PREFS_KEY: "prefs", SHEETS_KEY: "sheets"}
@@ -38,8 +41,12 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
 PREF_DEFAULTS: dict[str, Any] = {
     "lang": None, "speed": "normal", "four_colour": False, "reduced_motion": False,
-    "auto_pass": False, "hints": False, "dunka_sort": "suit", "lobby": {},
+    "claim_prompt": "fits", "hints": False, "dunka_sort": "suit", "lobby": {},
 }
+CLAIM_PROMPTS = ("always", "fits", "never")
+"""When the Dunka/Elvakort table asks the human to claim a discard out of turn (DUN-7,
+ELV-6): every time, only when the card fits their hand or contract, or never (the page
+passes for them). Preferences from before this setting had ``auto_pass`` (true: never)."""
 
 
 def dumps(session: Session) -> str:
@@ -117,9 +124,13 @@ def load_prefs(text: str | None) -> dict[str, Any]:
         prefs["lang"] = data["lang"]
     if data.get("speed") in SPEEDS:
         prefs["speed"] = data["speed"]
-    for flag in ("four_colour", "reduced_motion", "auto_pass", "hints"):
+    for flag in ("four_colour", "reduced_motion", "hints"):
         if isinstance(data.get(flag), bool):
             prefs[flag] = data[flag]
+    if data.get("claim_prompt") in CLAIM_PROMPTS:
+        prefs["claim_prompt"] = data["claim_prompt"]
+    elif data.get("auto_pass") is True:  # the older on/off setting: pass automatically
+        prefs["claim_prompt"] = "never"
     if data.get("dunka_sort") in ("suit", "rank"):
         prefs["dunka_sort"] = data["dunka_sort"]
     if isinstance(data.get("lobby"), dict):

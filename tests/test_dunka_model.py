@@ -71,6 +71,15 @@ def test_event_sentences_exist_in_both_languages():
     assert dm.describe_event("sv", ev, PLAYERS, 0) == "A dunkar och tar spader sjua och ett straffkort."
     assert dm.describe_event("en", ev, PLAYERS, 0) == "A dunks and takes seven of spades plus a penalty card."
     assert dm.describe_event("en", {"type": "turn", "player": 1}, PLAYERS, 0) is None
+    # the human's own moves in the second person (the move history tells them too)
+    assert dm.describe_event("en", {"type": "discard", "player": 0, "card": "7S"}, PLAYERS, 0) \
+        == "You discard seven of spades."
+    assert dm.describe_event("sv", {"type": "meld", "player": 0, "melds": []}, PLAYERS, 0) \
+        == "Du lägger ut ditt kontrakt."
+    assert dm.describe_event("en", {"type": "meld", "player": 1, "melds": [], "further": True},
+                             PLAYERS, 0) == "A lays down more melds."
+    assert dm.describe_event("en", {"type": "draw", "player": 1, "source": "stock"}, PLAYERS,
+                             0) == "A draws from the stock."
     assert "1000" in dm.describe_event("sv", {"type": "turn_limit", "turns": 1000, "limit": 1000},
                                        PLAYERS, 0)
 
@@ -94,3 +103,109 @@ def test_elv_10_the_last_card_is_for_the_discard(lang):
         TEXTS[lang]["why_must_keep_discard"]
     assert dm.no_laydown_text(lang, st, ["7C"], False).startswith(
         TEXTS[lang]["dk_no_laydown"][:12])
+
+
+def claim_view(card, hand, contract, laid=False, table=(), game="dunka"):
+    return {"game": game, "human": 0, "players": PLAYERS, "legal": ["dunk", "pass"],
+            "actor": 0, "state": {"phase": "claim", "claim": {"card": card, "discarder": 1},
+                                  "hand": list(hand), "laid_down": [laid, False, False],
+                                  "table": list(table), "contract_melds": contract,
+                                  "round": 1, "pile_top": card}}
+
+
+SETS = {"sets": 2, "runs": 0}
+RUNS = {"sets": 0, "runs": 2, "run_size": 4}
+
+
+@pytest.mark.parametrize("card, hand, contract, fits", [
+    ("7S", ["7H", "7D.1", "2C"], SETS, True),  # a set of three
+    ("7S", ["7H", "2C"], SETS, False),         # only a pair: not worth a penalty card
+    ("7S", ["8S", "9S"], SETS, False),         # a run does not help a contract of sets
+    ("7S", ["8S", "9S"], RUNS, True),          # three in a row
+    ("7S", ["5S", "6S"], RUNS, True),
+    ("7S", ["6S", "8S"], RUNS, True),
+    ("7S", ["9S", "10S", "7H", "7D"], RUNS, False),  # a gap, and sets are not asked for
+    ("AS", ["2S", "3S"], RUNS, True),          # the ace is low before a two
+    ("AS", ["KS", "QS"], RUNS, True),          # and high after a king
+    ("JK", ["2C"], SETS, True),                # a joker always fits
+    ("7S", ["JK.1", "7H", "2C"], SETS, False),  # a joker in hand says nothing about the card
+])
+def test_claim_fits_the_hand_or_contract(card, hand, contract, fits):
+    assert dm.claim_fits(claim_view(card, hand, contract)) is fits
+
+
+def test_claim_fits_a_meld_on_the_table_once_down():
+    table = [{"id": 1, "owner": 1, "kind": "run", "cards": ["5H", "JK=6H", "7H"]},
+             {"id": 2, "owner": 0, "kind": "set", "cards": ["QS", "QH", "JK=Q"]}]
+    assert dm.claim_fits(claim_view("8H", [], SETS, True, table))
+    assert dm.claim_fits(claim_view("4H", [], SETS, True, table))
+    assert dm.claim_fits(claim_view("QD", [], SETS, True, table))
+    assert not dm.claim_fits(claim_view("9H", [], SETS, True, table))
+    assert not dm.claim_fits(claim_view("8S", [], SETS, True, table))
+
+
+@pytest.mark.parametrize("lang, button, word", [("en", "Take it", "out of turn"),
+                                                ("sv", "Ta", "utanför tur")])
+def test_elvakort_calls_the_claim_taking_the_discard(lang, button, word):
+    """ELV-6 is taking a discard out of turn: no "Dunka!" in Elvakort's prompt."""
+    v = claim_view("7S", ["7H"], SETS, game="elvakort")
+    p = dm.plan(v, [], lang)
+    assert [b["label"] for b in p["buttons"] if b["id"] == "dunk"] == [button]
+    assert word in p["status"] and "unk" not in p["status"]
+    said = dm.describe_event(lang, {"type": "claim", "player": 1, "card": "7S"}, PLAYERS, 0,
+                             "elvakort")
+    assert word in said and "unk" not in said
+    dunka = dm.plan(claim_view("7S", ["7H"], SETS), [], lang)
+    assert [b["label"] for b in dunka["buttons"] if b["id"] == "dunk"] == ["Dunka!"]
+
+
+def test_five_player_elvakort_asks_only_about_cards_that_fit():
+    """The default prompt ("fits") leaves most claim windows alone: in a five-player game
+    the human was asked up to three times between two turns about any card."""
+    players = [PLAYERS[0]] + [{"name": f"B{i}", "kind": "bot", "level": "normal"}
+                              for i in range(1, 5)]
+    s = Session.new("elvakort", {}, players, 3)
+    rng = random.Random(2)
+    windows, asked = 0, 0
+    for _ in range(4000):
+        if s.waiting() == "bot":
+            s.step_bot()
+            continue
+        if s.waiting() != "human":
+            break
+        legal = s.legal()
+        if sorted(legal) == ["dunk", "pass"]:
+            windows += 1
+            if dm.claim_fits(s.view()):
+                asked += 1
+            s.play("pass")
+            continue
+        s.play(rng.choice(legal))
+    assert windows >= 20, "too few claim windows to compare"
+    assert 0 < asked < windows / 2, (asked, windows)
+
+
+@pytest.mark.parametrize("lang, tap", [("en", "Tap Discard"), ("sv", "Tryck Kasta")])
+def test_status_says_tap_discard_only_for_a_card_that_may_be_discarded(lang, tap):
+    """The card just taken from the pile (house rule) may be melded, not discarded: the
+    status line must not send the player to the Discard button, which is off."""
+    from game import positions
+    s = Session.from_position(positions.read(
+        "dunka;round=1;phase=play;h0=7S,7H,7D,QC,QH,QS,2D,5S,8H;h1=?9;pile=4D;taken=7D"))
+    v = s.view()
+    taken = dm.plan(v, ["7D"], lang)
+    assert taken["selected"] == ["7D"] and tap not in taken["status"]
+    assert next(b for b in taken["buttons"] if b["id"] == "discard")["enabled"] is False
+    other = dm.plan(v, ["7S"], lang)
+    assert tap in other["status"]
+    assert next(b for b in other["buttons"] if b["id"] == "discard")["enabled"] is True
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_elvakort_reasons_about_claims_do_not_say_dunk(lang):
+    from game.i18n import reason
+    for code in ("already_claimed", "claims_pending", "discarder_cannot_claim",
+                 "no_claim_window", "outranked"):
+        assert "unk" in reason(lang, code, {}, "", "dunka")
+        text = reason(lang, code, {}, "", "elvakort")
+        assert "unk" not in text and text != reason(lang, "illegal"), (code, text)

@@ -127,6 +127,24 @@ def test_start_of_turn_offers_knock_stock_and_pile():
     assert p["status"].startswith("Talongen är slut")
 
 
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_knock_asks_before_it_ends_the_hand(lang):
+    """Knock (TONK-11) ends the hand at once and shows every hand: the button only asks
+    "Knock with n points?"; the answer carries the action, or the question is withdrawn."""
+    v = {"state": {"phase": "start", "hand": ["2S", "QH"], "pile_top": "9D", "stock_dry": False},
+         "legal": ["knock", "draw stock", "draw pile"], "human": 0, "players": players(2),
+         "actor": 0}
+    first = tm.plan(v, [], lang)
+    knock = next(b for b in first["buttons"] if b["id"] == "knock")
+    assert knock["action"] is None and knock["enabled"]
+    assert all(b.get("action") != "knock" for b in first["buttons"])
+    asked = tm.plan(v, [], lang, knocking=True)
+    assert [(b["id"], b["action"]) for b in asked["buttons"]] == [("knock-confirm", "knock"),
+                                                                  ("knock-cancel", None)]
+    assert "12" in asked["status"] and asked["stock"] is None and asked["pile"] is None
+    assert not any(c["playable"] for c in asked["hand"])
+
+
 def test_every_tonk_text_exists_in_both_languages_with_the_same_fields():
     keys = [k for k in TEXTS["en"] if k.startswith("tk_")]
     assert len(keys) > 50
@@ -172,7 +190,19 @@ def test_event_sentences():
                                     "spread": 1}, ps, 0) == \
         "Computer 2 hits your spread with the six of hearts."
     assert tm.describe_event("en", {"type": "knock", "player": 1}, ps, 0) == "Computer 1 knocks!"
-    assert tm.describe_event("en", {"type": "discard", "player": 0, "card": "2S"}, ps, 0) is None
+    # the human's own moves in the second person (the move history tells them too)
+    assert tm.describe_event("en", {"type": "discard", "player": 0, "card": "2S"}, ps, 0) == \
+        "You discard the two of spades."
+    assert tm.describe_event("sv", {"type": "knock", "player": 0}, ps, 0) == "Du knackar!"
+    assert tm.describe_event("en", {"type": "hit", "player": 0, "card": "6H", "owner": 2,
+                                    "spread": 1}, ps, 0) == \
+        "You hit Computer 2's spread with the six of hearts."
+    assert tm.describe_event("en", {"type": "hit", "player": 0, "card": "6H", "owner": 0,
+                                    "spread": 1}, ps, 0) == \
+        "You hit your own spread with the six of hearts."
+    # a computer's draw from the stock names no card
+    assert tm.describe_event("en", {"type": "draw", "player": 1, "source": "stock"}, ps, 0) == \
+        "Computer 1 draws from the stock."
     assert tm.describe_event("en", {"type": "turn", "player": 1}, ps, 0) is None
 
 
@@ -195,3 +225,13 @@ def test_chart_geometry_starts_at_zero_and_keeps_the_last_hands():
     text = tm.chart_text("en", history, players(3), 0)
     assert text == ["Hands 1 to 2.", "You: +2, 0.", "Computer 1: \u22121, +1.",
                     "Computer 2: \u22121, \u22121."]
+
+
+@pytest.mark.parametrize("lang, text", [("en", "You knocked with the lowest total and win."),
+                                        ("sv", "Du knackade med lägst summa och vinner.")])
+def test_the_humans_winning_knock_is_told_in_the_second_person(lang, text):
+    """Not "You knocked with the lowest total and wins." (issue 11)."""
+    result = {"end": "knock", "player": 0, "caught": False, "winners": [0]}
+    assert tm.headline(lang, result, players(2), 0) == text
+    other = tm.headline(lang, {**result, "player": 1, "winners": [1]}, players(2), 0)
+    assert other.startswith(("Computer 1", "Dator 1"))

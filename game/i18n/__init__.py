@@ -85,8 +85,15 @@ def cards_names(lang: str, cards) -> str:
     return t(lang, "list_and", first=", ".join(names[:-1]), last=names[-1])
 
 
-def reason(lang: str, code: str, params: dict | None = None, fallback: str = "") -> str:
-    """A sentence for an ``IllegalAction`` code; card parameters are spoken as names."""
+GAME_REASONS = {"elvakort": "elv_"}
+"""Games that word some reasons their own way: ``<prefix>why_<code>`` is used when it
+exists (Elvakort takes a discard out of turn where Dunka dunks, ELV-6)."""
+
+
+def reason(lang: str, code: str, params: dict | None = None, fallback: str = "",
+           game: str = "") -> str:
+    """A sentence for an ``IllegalAction`` code; card parameters are spoken as names.
+    ``game``: the game played, for the reasons it words its own way (``GAME_REASONS``)."""
     params = dict(params or {})
     for k in ("card", "target"):
         if isinstance(params.get(k), str):
@@ -94,6 +101,8 @@ def reason(lang: str, code: str, params: dict | None = None, fallback: str = "")
     if "trump" in params and params["trump"] in SUIT_KEYS:
         params["trump"] = t(lang, SUIT_KEYS[params["trump"]])
     key = "why_" + code
+    if GAME_REASONS.get(game, "\0") + key in TEXTS["en"]:
+        key = GAME_REASONS[game] + key
     if key in TEXTS["en"]:
         text = t(lang, key, **params)
     else:

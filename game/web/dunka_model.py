@@ -37,6 +37,85 @@ def sort_hand(cards: list[str], by: str) -> list[str]:
     return sorted(cards, key=key)
 
 
+RANK_VALUE = {**{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13, "A": 14}
+"""A natural card's rank as a number (the ace 14; it also counts as 1 in a run)."""
+CLAIM_KEYS = {"elvakort": {"dk_btn_dunk": "elv_btn_take", "dk_st_claim": "elv_st_claim",
+                           "dk_st_wait_claim": "elv_st_wait_claim",
+                           "dk_ev_claim": "elv_ev_claim", "dk_ev_claim_you": "elv_ev_claim_you"}}
+"""The texts of claiming a discard out of turn per game: Elvakort's rules call it taking
+the discard ("Ta" / "Take it", ELV-6), not "Dunka!" (DUN-7)."""
+
+
+def claim_key(game: str, key: str) -> str:
+    """The text key ``key`` of the claim (a ``dk_`` key) as ``game`` words it."""
+    return CLAIM_KEYS.get(game, {}).get(key, key)
+
+
+def _stands(token: str) -> tuple[int, str] | None:
+    """What a card of a meld on the table counts as: ``(rank value, suit)``; a joker
+    written with what it stands for (``"JK=7S"``, ``"JK=7"``) counts as that; a bare
+    joker or an unknown text is None."""
+    body = token.split(".")[0]
+    if body.startswith("JK"):
+        body = body.split("=", 1)[1] if "=" in body else ""
+    rank, suit = (body[:-1], body[-1:]) if body[-1:] in SUIT_ORDER else (body, "")
+    return (RANK_VALUE[rank], suit) if rank in RANK_VALUE else None
+
+
+def _extends(meld: dict, value: int, suit: str) -> bool:
+    """True when a natural card (``value``, ``suit``) could be laid off on ``meld`` (an
+    entry of ``view["state"]["table"]``, DUN-9/ELV-8): a set of its rank, or a run of its
+    suit at either end (the ace high after a king, low before a two)."""
+    stands = [s for s in (_stands(c) for c in meld.get("cards", [])) if s is not None]
+    if not stands:
+        return False
+    if meld.get("kind") == "set":
+        return stands[0][0] == value
+    if any(s and s != suit for _r, s in stands):
+        return False
+    ranks = [r for r, _s in stands]
+    if 14 in ranks and 2 in ranks:
+        ranks = [1 if r == 14 else r for r in ranks]
+    low, high = min(ranks), max(ranks)
+    return any(v in (low - 1, high + 1) for v in ((1, 14) if value == 14 else (value,)))
+
+
+def claim_fits(view: dict) -> bool:
+    """Whether the discard the human may claim (``state["claim"]["card"]``) fits their
+    hand or contract, for the "only when it fits" claim prompt: a joker always fits; once
+    the human's contract is down, a card that can be laid off on a meld on the table;
+    before, a card that makes a meld of the contract with cards in hand: a set of three
+    with two of its rank (the contract has sets), or three in a row of its suit (the
+    contract has runs; the ace low or high). A card that only makes a pair is not asked
+    about (taking it costs a penalty card too). False when there is no claim."""
+    st = view["state"]
+    claim = st.get("claim") or {}
+    card = claim.get("card")
+    if not card:
+        return False
+    rank, suit = split_card(card)
+    if rank == "JK":
+        return True
+    if rank not in RANK_VALUE:
+        return False
+    value = RANK_VALUE[rank]
+    if st["laid_down"][view["human"]]:
+        return any(_extends(m, value, suit) for m in st.get("table", []))
+    contract = st.get("contract_melds") or {}
+    natural = [split_card(c) for c in st["hand"]]
+    natural = [(r, s) for r, s in natural if r in RANK_VALUE]  # jokers say nothing here
+    if contract.get("sets") and sum(1 for r, _s in natural if r == rank) >= 2:
+        return True
+    if contract.get("runs"):
+        ranks = {RANK_VALUE[r] for r, s in natural if s == suit}
+        if 14 in ranks:
+            ranks.add(1)
+        for q in ((1, 14) if value == 14 else (value,)):
+            if any(pair <= ranks for pair in ({q - 2, q - 1}, {q - 1, q + 1}, {q + 1, q + 2})):
+                return True
+    return False
+
+
 def contract_text(lang: str, contract: dict) -> str:
     """A round's contract in words ("2 sets", "1 set + 1 run of 4, going out at once")
     from ``view["contract_melds"]`` (DUN-3 table)."""
@@ -104,9 +183,10 @@ def plan(view: dict, selected: list[str], lang: str, sort: str = "suit") -> dict
               "selected": c in sel} for c in hand]
     laydowns = [a for a in legal if a.startswith("meld ")]
     buttons: list[dict] = []
+    game = view.get("game", "dunka")
     if "dunk" in legal:
-        buttons.append({"id": "dunk", "label": t(lang, "dk_btn_dunk"), "action": "dunk",
-                        "enabled": True})
+        buttons.append({"id": "dunk", "label": t(lang, claim_key(game, "dk_btn_dunk")),
+                        "action": "dunk", "enabled": True})
     if "pass" in legal:
         buttons.append({"id": "pass", "label": t(lang, "dk_btn_pass"), "action": "pass",
                         "enabled": True})
@@ -152,7 +232,8 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
     if legal:
         if phase == "claim":
             claim = st.get("claim") or {}
-            return t(lang, "dk_st_claim", name=name(claim.get("discarder", 0)),
+            return t(lang, claim_key(view.get("game", "dunka"), "dk_st_claim"),
+                     name=name(claim.get("discarder", 0)),
                      card=card_name(lang, claim.get("card", "")))
         if phase == "after_dunk":
             return t(lang, "dk_st_after_dunk")
@@ -168,9 +249,12 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
                 # the last card can only be discarded, which goes out (DUN-13, ELV-10)
                 return t(lang, "dk_st_last_card")
             if len(sel) == 1:
+                # "Tap Discard" only when the card may be discarded (not the card just
+                # taken from the pile, nor a joker, ...): else the Discard button is off
+                keep = "" if f"discard {sel[0]}" in legal else "_keep"
                 if st["laid_down"][human]:
-                    return t(lang, "dk_st_selected_layoff", card=card_name(lang, sel[0]))
-                return t(lang, "dk_st_selected", card=card_name(lang, sel[0]))
+                    return t(lang, "dk_st_selected_layoff" + keep, card=card_name(lang, sel[0]))
+                return t(lang, "dk_st_selected" + keep, card=card_name(lang, sel[0]))
             if len(sel) > 1:
                 return t(lang, "dk_st_selected_many", n=len(sel))
             if st["laid_down"][human]:
@@ -180,7 +264,8 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
             return t(lang, "dk_st_play")
     actor = view.get("actor")
     if phase == "claim" and actor is not None:
-        return t(lang, "dk_st_wait_claim", name=name(actor))
+        return t(lang, claim_key(view.get("game", "dunka"), "dk_st_wait_claim"),
+                 name=name(actor))
     if actor is None:
         return t(lang, "st_over")
     return t(lang, "st_wait", name=name(actor))
@@ -196,27 +281,37 @@ def no_laydown_text(lang: str, st: dict, selected: list[str], keeps_discard: boo
     return t(lang, "dk_no_laydown", contract=contract_text(lang, st["contract_melds"]))
 
 
-def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str | None:
-    """A sentence for the live region and the move log, or None for quiet events."""
+def describe_event(lang: str, ev: dict, players: list[dict], human: int,
+                   game: str = "dunka") -> str | None:
+    """A sentence for the live region and the move history, or None for quiet events; the
+    human's (seat ``human``) own moves in the second person ("You discard ..."). A
+    computer's draw from the stock names no card. ``game``: ``"elvakort"`` words a claim
+    as taking the discard out of turn (``claim_key``)."""
     def name(seat):
         return display_name(lang, players, seat, human)
 
     kind = ev.get("type")
     p = ev.get("player")
-    if kind == "draw" and ev.get("source") == "pile" and p != human:
-        return t(lang, "dk_ev_draw_pile", name=name(p), card=card_name(lang, ev.get("card", "")))
-    if kind == "discard" and p != human:
-        return t(lang, "dk_ev_discard", name=name(p), card=card_name(lang, ev["card"]))
+    mine = p == human  # the human's own moves are told in the second person (move history)
+    if kind == "draw" and ev.get("source") == "pile":
+        card = card_name(lang, ev.get("card", ""))
+        return t(lang, "dk_ev_draw_pile_you", card=card) if mine else \
+            t(lang, "dk_ev_draw_pile", name=name(p), card=card)
+    if kind == "draw":
+        return t(lang, "dk_ev_draw_stock_you") if mine else \
+            t(lang, "dk_ev_draw_stock", name=name(p))
+    if kind in ("discard", "layoff", "replace"):
+        card = card_name(lang, ev["card"])
+        return t(lang, f"dk_ev_{kind}_you", card=card) if mine else \
+            t(lang, f"dk_ev_{kind}", name=name(p), card=card)
     if kind == "claim":
-        if p == human:
-            return t(lang, "dk_ev_claim_you", card=card_name(lang, ev["card"]))
-        return t(lang, "dk_ev_claim", name=name(p), card=card_name(lang, ev["card"]))
-    if kind == "meld" and p != human:
-        return t(lang, "dk_ev_meld", name=name(p))
-    if kind == "layoff" and p != human:
-        return t(lang, "dk_ev_layoff", name=name(p), card=card_name(lang, ev["card"]))
-    if kind == "replace" and p != human:
-        return t(lang, "dk_ev_replace", name=name(p), card=card_name(lang, ev["card"]))
+        if mine:
+            return t(lang, claim_key(game, "dk_ev_claim_you"), card=card_name(lang, ev["card"]))
+        return t(lang, claim_key(game, "dk_ev_claim"), name=name(p),
+                 card=card_name(lang, ev["card"]))
+    if kind == "meld":  # the contract, or (Elvakort, ELV-8) further melds after it
+        key = "dk_ev_meld_further" if ev.get("further") else "dk_ev_meld"
+        return t(lang, key + "_you") if mine else t(lang, key, name=name(p))
     if kind == "reshuffle":
         return t(lang, "dk_ev_reshuffle")
     if kind == "stock_exhausted":

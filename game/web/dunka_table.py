@@ -38,7 +38,7 @@ class DunkaTable(TableView):
 
     def describe(self, ev: dict) -> str | None:
         v = self.app.view
-        return dm.describe_event(self.lang, ev, v["players"], v["human"])
+        return dm.describe_event(self.lang, ev, v["players"], v["human"], self.game)
 
     # ------------------------------------------------------------ drawing
 
@@ -85,7 +85,12 @@ class DunkaTable(TableView):
         # the round summary carries "Next round"; the chooser replaces "Lay down"
         buttons = [b for b in p["buttons"] if not (b["id"] == "laydown" and self.chooser)
                    and b["id"] != "next-round"]
-        main_col.appendChild(self.actions_el(buttons))
+        bar = self.actions_el(buttons)
+        claim = (st.get("claim") or {}).get("card")
+        if claim and "dunk" in v["legal"]:  # the card the prompt is about, beside its buttons
+            bar.insertBefore(card_el(lang, claim, "div", "small claim-card",
+                                     {"id": "claim-card"}), bar.firstChild)
+        main_col.appendChild(bar)
         sort_next = "rank" if self.sort == "suit" else "suit"
         me = h("div", {"class": "me"}, h("span", text=t(lang, "your_hand")))
         for b in self.badges(human, st):
@@ -290,8 +295,11 @@ class DunkaTable(TableView):
         if ui == "laydown":
             self.open_chooser()
             return True
-        if ui == "discard":
-            app.show_hint("hint_select_first")
+        if ui == "discard":  # not playable now: the engine says why (as at the Tonk table)
+            if len(self.selected) == 1:
+                app.explain(f"discard {self.selected[0]}")
+            else:
+                app.show_hint("hint_select_first" if not self.selected else "tk_hint_one_card")
             return True
         if el.closest(".hand") and el.hasAttribute("data-card"):
             self.click_hand_card(str(el.getAttribute("data-card")))

@@ -59,7 +59,8 @@ class DurakTable(TableView):
                 talon.appendChild(card_el(lang, "back", "div", "small talon-top"))
             stock.appendChild(talon)
             stock.appendChild(h("span", {"class": "talon-count"},
-                                text=t(lang, "talon_n", n=st["talon"])))
+                                text=t(lang, "talon_1") if st["talon"] == 1
+                                else t(lang, "talon_n", n=st["talon"])))
         else:
             stock.appendChild(h("div", {"class": f"trump-suit s-{st['trump']}", "role": "img",
                                         "aria-label": t(lang, "trump_is",

@@ -190,6 +190,12 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
     if kind == "beat":
         return t(lang, "ev_beat", name=name(p), card=card_name(lang, ev["card"]),
                  target=card_name(lang, ev["target"]))
+    if kind == "transfer" and p == human:
+        return t(lang, "ev_transfer_by_you", cards=cards_names(lang, ev.get("cards", [])),
+                 other=name(ev.get("defender", 0)))
+    if kind == "exchange" and p == human:
+        return t(lang, "ev_exchange_you", gave=card_name(lang, ev["gave"]),
+                 got=card_name(lang, ev["got"]))
     if kind == "transfer" and ev.get("defender") == human:
         return t(lang, "ev_transfer_you", name=name(p), cards=cards_names(lang, ev.get("cards", [])))
     if kind == "transfer":

@@ -77,7 +77,7 @@ def hand_value(cards: list[str]) -> int:
     return total
 
 
-def plan(view: dict, selected: list[str], lang: str) -> dict:
+def plan(view: dict, selected: list[str], lang: str, knocking: bool = False) -> dict:
     """The interactive parts of the Tonk table.
 
     Returns ``{"hand": [{card, playable, action, selected}] (the engine's order, ace low),
@@ -85,7 +85,9 @@ def plan(view: dict, selected: list[str], lang: str) -> dict:
     "buttons": [{id, label, action, enabled}], "next": action|None, "selected": [...],
     "spreads": [legal spread actions, longest first], "status": text}``.
 
-    Buttons: ``knock`` (when legal), ``end`` (stock dry), ``spread`` (a selection that is a
+    Buttons: ``knock`` (when legal; it carries no action: it asks first, TONK-11 ends the
+    hand at once), or while ``knocking`` (that question is shown) only ``knock-confirm``
+    (the action) and ``knock-cancel``; ``end`` (stock dry), ``spread`` (a selection that is a
     legal spread carries its action; with no selection and a spread available it has none:
     the table selects the first spread's cards), ``discard`` (one selected card that may be
     discarded carries its action), ``clear`` (with a selection).
@@ -98,8 +100,17 @@ def plan(view: dict, selected: list[str], lang: str) -> dict:
               "selected": c in sel} for c in hand]
     can_spread = spreads(legal)
     buttons: list[dict] = []
+    if "knock" in legal and knocking:  # "Knock with 23 points?": nothing else until answered
+        total = hand_value(hand)
+        return {"hand": [{**c, "playable": False, "selected": False} for c in cards],
+                "stock": None, "pile": None, "targets": {}, "next": None, "selected": [],
+                "spreads": [], "status": t(lang, "tk_st_knock_confirm", n=total),
+                "buttons": [{"id": "knock-confirm", "label": t(lang, "tk_btn_knock_confirm"),
+                             "action": "knock", "enabled": True},
+                            {"id": "knock-cancel", "label": t(lang, "tk_btn_knock_cancel"),
+                             "action": None, "enabled": True}]}
     if "knock" in legal:
-        buttons.append({"id": "knock", "label": t(lang, "tk_btn_knock"), "action": "knock",
+        buttons.append({"id": "knock", "label": t(lang, "tk_btn_knock"), "action": None,
                         "enabled": True})
     if "end" in legal:
         buttons.append({"id": "end", "label": t(lang, "tk_btn_end"), "action": "end",
@@ -186,6 +197,8 @@ def headline(lang: str, result: dict, players: list[dict], human: int) -> str:
     p = result.get("player")
     if end == "knock":
         key = "tk_end_knock_caught" if result.get("caught") else "tk_end_knock_won"
+        if key == "tk_end_knock_won" and p == human:  # "You ... win", not "wins"
+            key = "tk_end_knock_won_you"
         return t(lang, key, name=name(p))
     if end in ("tonk_out", "out_by_discard"):
         return t(lang, f"tk_end_{end}", name=name(p))
@@ -212,7 +225,9 @@ def payout_lines(lang: str, result: dict, players: list[dict], human: int) -> li
 
 
 def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str | None:
-    """A sentence for the live region and the move log, or None for quiet events."""
+    """A sentence for the live region and the move history, or None for quiet events; the
+    human's (seat ``human``) own moves in the second person ("You discard ..."). A draw
+    from the stock names no card."""
     def name(seat):
         return display_name(lang, players, seat, human)
 
@@ -220,19 +235,32 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
     p = ev.get("player")
     if kind == "deal":
         return t(lang, "tk_ev_deal", n=ev["hand"], name=name(ev["dealer"]))
-    if kind == "knock":
-        return t(lang, "tk_ev_knock", name=name(p))
-    if kind == "draw" and ev.get("source") == "pile" and p != human:
-        return t(lang, "tk_ev_draw_pile", name=name(p), card=card_name(lang, ev.get("card", "")))
-    if kind == "discard" and p != human:
-        return t(lang, "tk_ev_discard", name=name(p), card=card_name(lang, ev["card"]))
-    if kind == "spread" and p != human:
-        return t(lang, "tk_ev_spread", name=name(p), cards=cards_names(lang, ev["cards"]))
-    if kind == "hit" and p != human:
+    mine = p == human  # the human's own moves are told in the second person (move history)
+    if kind in ("knock", "end"):
+        return t(lang, f"tk_ev_{kind}_you") if mine else t(lang, f"tk_ev_{kind}", name=name(p))
+    if kind == "draw" and ev.get("source") == "pile":
+        card = card_name(lang, ev.get("card", ""))
+        return t(lang, "tk_ev_draw_pile_you", card=card) if mine else \
+            t(lang, "tk_ev_draw_pile", name=name(p), card=card)
+    if kind == "draw":
+        return t(lang, "tk_ev_draw_stock_you") if mine else \
+            t(lang, "tk_ev_draw_stock", name=name(p))
+    if kind == "discard":
+        card = card_name(lang, ev["card"])
+        return t(lang, "tk_ev_discard_you", card=card) if mine else \
+            t(lang, "tk_ev_discard", name=name(p), card=card)
+    if kind == "spread":
+        cards = cards_names(lang, ev["cards"])
+        return t(lang, "tk_ev_spread_you", cards=cards) if mine else \
+            t(lang, "tk_ev_spread", name=name(p), cards=cards)
+    if kind == "hit" and mine:
+        if ev.get("owner", human) == human:
+            return t(lang, "tk_ev_hit_own_you", card=card_name(lang, ev["card"]))
+        return t(lang, "tk_ev_hit_you", card=card_name(lang, ev["card"]),
+                 name=name(ev["owner"]))
+    if kind == "hit":
         key = "tk_ev_hit_yours" if ev.get("owner") == human else "tk_ev_hit"
         return t(lang, key, name=name(p), card=card_name(lang, ev["card"]))
-    if kind == "end":
-        return t(lang, "tk_ev_end", name=name(p))
     if kind == "stock_dry":
         return t(lang, "tk_ev_stock_dry")
     if kind == "dry_limit":

@@ -53,6 +53,17 @@ class TonkTable(TableView):
     discard."""
 
     game = "tonk"
+    knocking = False
+    """True while "Knock with n points?" is asked (Knock ends the hand at once, TONK-11:
+    a confirmation, not an undo, since a knock shows every hand)."""
+
+    def reset(self) -> None:
+        super().reset()
+        self.knocking = False
+
+    def after_move(self) -> None:
+        super().after_move()
+        self.knocking = False
 
     def describe(self, ev: dict) -> str | None:
         v = self.app.view
@@ -64,7 +75,8 @@ class TonkTable(TableView):
         st = v["state"]
         lang = self.lang
         human = v["human"]
-        p = tm.plan(v, self.selected, lang)
+        self.knocking = self.knocking and "knock" in v.get("legal", [])
+        p = tm.plan(v, self.selected, lang, self.knocking)
         self.selected = p["selected"]
         over = st["phase"] == "hand_over"
         actor = v.get("actor")
@@ -86,10 +98,11 @@ class TonkTable(TableView):
 
         center = h("section", {"class": "center dunka-center tonk-center"},
                    self.stock_el(st["stock_size"], p["stock"],
-                                 t(lang, "tk_stock_n", n=st["stock_size"]) if st["stock_size"]
+                                 t(lang, "tk_stock_1") if st["stock_size"] == 1
+                                 else t(lang, "tk_stock_n", n=st["stock_size"]) if st["stock_size"]
                                  else t(lang, "tk_stock_dry"), t(lang, "tk_take_stock")),
                    self.pile_el(st, p["pile"], {"take": "tk_take_pile", "empty": "tk_pile_empty",
-                                                "n": "tk_pile_n"}))
+                                                "n": "tk_pile_n", "one": "tk_pile_1"}))
         status, why = self.status_els(p["status"])
         main_col = h("div", {"class": "table-main"}, opps, info, center)
         if st.get("stock_dry") and not over and st.get("dry_turns_left") is not None:
@@ -337,6 +350,16 @@ class TonkTable(TableView):
             app.set_notice(t(self.lang, "tk_ledger_reset_ask"), "warn",
                            [("new", t(self.lang, "tk_ledger_reset_yes"))])
             return True
+        if ui in ("knock", "knock-cancel"):  # ask before the hand ends; or do not knock
+            self.knocking = ui == "knock"
+            self.selected = []
+            app.reason_text = ""
+            app.render()
+            again = document.querySelector(
+                ".actions [data-ui=knock-confirm]" if self.knocking else ".actions [data-ui=knock]")
+            if again:
+                again.focus()
+            return True
         if ui == "clear":
             self.selected = []
             app.reason_text = ""
@@ -354,12 +377,12 @@ class TonkTable(TableView):
         if el.closest(".hand") and el.hasAttribute("data-card"):
             self.click_hand_card(str(el.getAttribute("data-card")))
             return True
-        target = el.closest(".spread")
-        if target is not None and len(self.selected) == 1:
+        target = el.closest(".spread")  # (no match: JS null, a falsy proxy, not None)
+        if target and len(self.selected) == 1:
             app.explain(f"hit {self.selected[0]} {target.getAttribute('data-spread')}")
             return True
         pile = el.closest(".stock-pile, .discard-pile")
-        if pile is not None and v["state"]["phase"] != "hand_over":
+        if pile and v["state"]["phase"] != "hand_over":
             source = "stock" if pile.classList.contains("stock-pile") else "pile"
             self.selected = []
             app.explain(f"draw {source}")

@@ -39,7 +39,8 @@ FRAMES = {
     "elvakort": {"illegal_card": "3C", "code": None,
                  "play": [".hand [data-card='8C']", "[data-action='layoff 8C m1']"],
                  "expect": "layoff 8C m1"},
-    "tonk": {"illegal_card": "3S", "code": None, "play": ["[data-action=knock]"],
+    "tonk": {"illegal_card": "3S", "code": None,
+             "play": ["[data-ui=knock]", "[data-ui=knock-confirm]"],  # Knock asks first
              "expect": "knock"},
 }
 

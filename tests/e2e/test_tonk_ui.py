@@ -34,10 +34,17 @@ def test_several_hands_with_a_knock_by_the_human(page, site):
     assert first.locator(".seed").get_attribute("data-seed").isdigit()   # the fairness note
     tap(first.locator("[data-action=next]"))
     # the human knocks at the first chance in a later hand
-    play_until(page, rng, lambda p: p.locator(".actions [data-ui=knock][data-action]").count()
+    play_until(page, rng, lambda p: p.locator(".actions [data-ui=knock]").count()
                > 0 and not result_shown(p))
     before = hand_no(page)
     tap(page.locator(".actions [data-ui=knock]"))
+    # Knock asks first: "Don't knock" takes it back, "Yes, knock" knocks
+    tap(page.locator(".actions [data-ui=knock-cancel]"))
+    assert page.locator("#hand-result").count() == 0 and hand_no(page) == before
+    assert page.evaluate("document.activeElement.dataset.ui") == "knock"
+    tap(page.locator(".actions [data-ui=knock]"))
+    assert page.evaluate("document.activeElement.dataset.ui") == "knock-confirm"
+    tap(page.locator(".actions [data-ui=knock-confirm]"))
     assert wait_settled(page) == "human"
     res = page.locator("#hand-result")
     assert res.get_attribute("data-end") == "knock" and res.get_attribute("data-player") == "0"

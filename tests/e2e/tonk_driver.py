@@ -45,9 +45,10 @@ def human_move(page, rng: random.Random, knock: bool = False) -> str:
     if nxt is not None:
         tap(nxt)
         return "next"
-    knock_btn = _first(page, ".actions [data-ui=knock][data-action]")
+    knock_btn = _first(page, ".actions [data-ui=knock]")
     if knock_btn is not None and knock:
-        tap(knock_btn)
+        tap(knock_btn)  # Knock asks first ("Knock with n points?")
+        tap(page.locator(".actions [data-ui=knock-confirm]"))
         return "knock"
     draw = _first(page, ".stock-pile [data-action]")
     pile = _first(page, ".discard-pile [data-action]")

@@ -130,7 +130,12 @@ def test_every_built_game_has_settings_and_player_range():
 
 def test_table_preferences_survive_a_reload():
     prefs = saves.load_prefs(saves.dump_prefs({**saves.load_prefs(None), "dunka_sort": "rank",
-                                                "auto_pass": True, "hints": True}))
-    assert prefs["dunka_sort"] == "rank" and prefs["auto_pass"] is True and prefs["hints"] is True
-    bad = saves.load_prefs('{"dunka_sort": "<script>", "auto_pass": "yes", "hints": 1}')
-    assert bad["dunka_sort"] == "suit" and bad["auto_pass"] is False and bad["hints"] is False
+                                                "claim_prompt": "always", "hints": True}))
+    assert prefs["dunka_sort"] == "rank" and prefs["claim_prompt"] == "always" and prefs["hints"]
+    bad = saves.load_prefs('{"dunka_sort": "<script>", "claim_prompt": "yes", "hints": 1}')
+    assert bad["dunka_sort"] == "suit" and bad["claim_prompt"] == "fits" and bad["hints"] is False
+    # the older "auto_pass" on/off setting: on means never asked
+    assert saves.load_prefs('{"auto_pass": true}')["claim_prompt"] == "never"
+    assert saves.load_prefs('{"auto_pass": false}')["claim_prompt"] == "fits"
+    assert saves.load_prefs('{"auto_pass": true, "claim_prompt": "always"}')["claim_prompt"] \
+        == "always"

@@ -1,0 +1,188 @@
+"""Boot: what the page starts with (a link's game or lesson, the saved game, or the
+lobby), and the saved game a link replaced (kept and offered back).
+
+PyScript glue, mixed into ``game.web.main.App``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import js
+from pyscript import document, window
+
+from game import saves
+from game.engine import SettingError
+from game.i18n import LANGS, t
+from game.session import GAMES, Session, parse_params
+from game.web.teach import setting_text
+
+URL_KEEP = ("embed", "lang", "speed")
+TEACH_PARAMS = ("position", "positionfile", "item", "expect", "prompt", "hints")
+"""The URL parameters of a lesson (``game.web.teach``): dropped when the player leaves it."""
+
+
+class BootPart:
+    """Starting the page from its URL and storage."""
+
+    def start(self) -> None:
+        self.apply_display_prefs()
+        query = {}
+        params = js.URLSearchParams.new(window.location.search)
+        for pair in params.entries():
+            key, value = str(pair[0]), str(pair[1])
+            query[key] = value
+        rules_game = query.pop("rules", None)  # ?rules=durak opens a rules page (below)
+        started = False
+        if query.get("lang", "").strip().lower() in LANGS:  # messages below in that language
+            self.lang = query["lang"].strip().lower()
+        if not self.teach.ephemeral_link(query):  # an embedded/teaching table touches nothing
+            self.rescue_storage()
+        if query:
+            self.embed = self.teach.embedded(query)
+            document.body.classList.toggle("embed", self.embed)
+            self.teach.boot(query)
+            try:
+                req = parse_params(query) if not self.teach.wants_file(query) else \
+                    self.teach.file_request(query)
+            except SettingError as exc:
+                self.show_url_error(exc)
+                self.teach.refused(exc)
+                req = None
+            except ValueError as exc:  # a teaching position that cannot be (PositionError)
+                self.teach.refused(exc)
+                req = None
+            if req is not None:
+                if req.get("lang"):
+                    self.lang = req["lang"]
+                if req.get("speed"):
+                    self.speed = req["speed"]
+                self.embed = bool(req.get("embed"))
+                document.body.classList.toggle("embed", self.embed)
+                wants_game = any(k not in URL_KEEP for k in query) or \
+                    (self.embed and rules_game is None)  # a frame of rules only: no table
+                if self.teach.wants_file(query):
+                    self.teach.start_file(query)
+                    started = wants_game = False  # the table comes when the file is read
+                elif req.get("position") is not None:
+                    started = self.teach.start(req)
+                    wants_game = False  # a position link stays in the address bar
+                elif wants_game:
+                    started = self.start_from_request(req)
+                if wants_game and not self.embed:
+                    kept = [(k, query[k]) for k in URL_KEEP if k in query]
+                    search = "&".join(f"{k}={js.encodeURIComponent(v)}" for k, v in kept)
+                    window.history.replaceState(None, "", "?" + search if search else
+                                                window.location.pathname)
+        if not started and not self.teach.ephemeral_link(query):
+            text = self._get(saves.SESSION_KEY)
+            if text:
+                try:
+                    booted = self.boot_session
+                    self.session = booted[1] if booted and booted[0] == text \
+                        else saves.loads(text)
+                    started = True
+                except Exception as exc:  # SaveError, or anything a damaged save causes
+                    key = saves.backup_key(js.Date.now(), "", lambda k: self._get(k) is not None)
+                    if self._set(key, text):
+                        try:
+                            self.store.removeItem(saves.SESSION_KEY)
+                        except Exception:
+                            pass
+                        self.set_notice(t(self.lang, "save_corrupt", key=key), "warn")
+                    else:  # storage full: leave the unreadable save where it is
+                        key = saves.SESSION_KEY
+                        self.set_notice(t(self.lang, "save_corrupt_kept", key=key), "warn")
+                    print("Kortbordet: unreadable save kept as", key, "-", exc)
+        self.translate_chrome()
+        if started:
+            self.show_table()
+            self.teach.ready()
+        elif self.embed or self.teach.loading:
+            self.teach.show_alone()  # no lobby in a frame: the message or "loading"
+        else:
+            self.show_lobby()
+        if rules_game is not None:
+            self.rules_from_url(rules_game)
+        document.getElementById("app").hidden = False
+        document.getElementById("loading").hidden = True
+        document.getElementById("boot-error").hidden = True
+        window.kortbordetReady = True
+        document.documentElement.setAttribute("data-boot", "ready")
+
+    def leave_lesson_url(self) -> None:
+        """Going to the lobby from a lesson (not embedded): the URL keeps only the
+        ``URL_KEEP`` parameters (as after a game link), so a reload, or the rules page's
+        history entry, does not start the lesson again. Without lesson parameters the URL
+        is left as it is."""
+        if self.embed:
+            return
+        params = js.URLSearchParams.new(window.location.search)
+        if not any(params.has(k) for k in TEACH_PARAMS):
+            return
+        kept = [(k, str(params.get(k))) for k in URL_KEEP if params.has(k)]
+        search = "&".join(f"{k}={js.encodeURIComponent(v)}" for k, v in kept)
+        window.history.replaceState(None, "", "?" + search if search else
+                                    window.location.pathname)
+
+    def keep_previous(self) -> bool:
+        """Before a link replaces the saved game: keep an unfinished one under
+        ``saves.PREVIOUS_KEY`` so the player can go back to it. True when one was kept."""
+        text = self._get(saves.SESSION_KEY)
+        if not text:
+            return False
+        try:
+            old = saves.loads(text)
+        except Exception:
+            return False  # an unreadable save is handled (kept as a backup) elsewhere
+        if old.state.is_over():
+            return False
+        return self._set(saves.PREVIOUS_KEY, text)
+
+    def restore_previous(self) -> None:
+        """Go back to the game kept by ``keep_previous`` (the linked game is dropped)."""
+        text = self._get(saves.PREVIOUS_KEY)
+        try:
+            self.session = saves.loads(text)
+        except Exception:
+            self.set_notice(t(self.lang, "previous_gone"), "warn")
+            return
+        self.store.removeItem(saves.PREVIOUS_KEY)
+        self.save_session()
+        self.set_notice("")
+        self.table = None
+        self.log_events = []
+        self.show_table()
+
+    def start_from_request(self, req: dict) -> bool:
+        """Start the game a URL asks for; False (with a message) when it cannot. An
+        unfinished saved game is kept and offered back (not in an embedded table)."""
+        n = req.get("players") or self.lobby_choice(req["game"])[0]
+        level = req.get("level") or "normal"
+        players = self.make_players(n, [level] * (n - 1))
+        seed = req["seed"] if req.get("seed") is not None else random.randrange(1, 2**31)
+        try:
+            session = Session.new(req["game"], req.get("rules") or {}, players, seed)
+        except SettingError as exc:
+            self.show_url_error(exc)
+            return False
+        kept = self.keep_previous() if not self.teach.ephemeral else False
+        self.session = session
+        self.save_session()
+        if kept and not self.embed:
+            self.set_notice(t(self.lang, "previous_kept"), "info",
+                            [("restore-previous", t(self.lang, "previous_restore"))])
+        return True
+
+    def show_url_error(self, exc: SettingError) -> None:
+        """A refused link's setting in the page's language (``teach.setting_text``)."""
+        self.set_notice(t(self.lang, "url_error", msg=setting_text(self.lang, exc)), "error")
+
+    def rules_from_url(self, value: str) -> None:
+        """``?rules=<game>``: that game's rules page; an unknown game is told like any bad
+        link (the allowed games listed) and the page stays as it is."""
+        game = value.strip().lower()
+        if game not in GAMES:
+            self.show_url_error(SettingError("rules", value, list(GAMES)))
+            return
+        self.rules_ui("rules-open", game)

@@ -1,0 +1,145 @@
+"""The table controller: shows a session's table, redraws it from ``Session.view()``,
+plays the human's moves through ``Session.play`` and tells what others did.
+
+PyScript glue, mixed into ``game.web.main.App``.
+"""
+
+from __future__ import annotations
+
+import js
+from pyscript import document
+
+from game.engine import IllegalAction
+from game.i18n import reason, t
+from game.web.dom import clear
+from game.web.table import layout_hand
+
+OWN_MOVES = ("draw", "attack", "throw", "beat", "transfer", "take", "done", "exchange", "discard",
+             "meld", "layoff", "replace", "dunk", "pass", "knock", "spread", "hit", "end")
+"""Events of the human's own moves: not repeated to them in the live region."""
+
+
+TABLES = {"durak": ("game.web.durak_table", "DurakTable"),
+          "dunka": ("game.web.dunka_table", "DunkaTable"),
+          "elvakort": ("game.web.dunka_table", "ElvakortTable"),
+          "tonk": ("game.web.tonk_table", "TonkTable")}
+"""Each game's table view, imported when that game is first shown."""
+
+
+def table_for(app, game: str):
+    """A new table view for ``game`` (``TableView`` subclass instance)."""
+    import importlib
+    module, cls = TABLES[game]
+    return getattr(importlib.import_module(module), cls)(app)
+
+
+class ControllerPart:
+    """Showing the table and playing the human's moves."""
+
+    def show_table(self) -> None:
+        self.screen = "table"
+        if self.table is None or self.table.game != self.session.game:
+            self.table = table_for(self, self.session.game)
+        self.table.reset()
+        self.move_history.restore_last()
+        self.reason_text = ""
+        self.translate_chrome()
+        self.render()
+        self.schedule()
+
+    def render(self) -> None:
+        """Draw the table from a fresh view (the whole table; focus in the hand is kept)."""
+        if self.session is None:
+            return
+        active = document.activeElement
+        in_table = bool(active and hasattr(active, "closest") and active.closest("#table"))
+        focus_hand = in_table and bool(active.closest(".hand"))
+        if focus_hand:
+            self.focus_card = active.getAttribute("data-card")
+        again = None
+        if in_table and not focus_hand:  # a button: find the same one after the redraw
+            for attr in ("id", "data-ui", "data-action"):
+                value = active.getAttribute(attr)
+                if value:
+                    again = f'#table [{attr}="{js.CSS.escape(value)}"]'
+                    break
+        self.view = self.session.view()
+        table = self.table.render(self.view)
+        side = table.querySelector(".side")
+        if side:  # the move history, before the settings panel
+            side.insertBefore(self.move_history.panel(), side.querySelector(".prefs"))
+        clear(self.root)
+        self.root.appendChild(table)
+        layout_hand()
+        self.teach.after_render()
+        if in_table:
+            # keep the keyboard where it was; if that control is gone, go to the hand
+            # (a missing element is JS null, which Pyodide gives as a falsy proxy, not None)
+            el = document.querySelector(again) if again else None
+            if not el:
+                el = document.querySelector('.hand [tabindex="0"]') or \
+                    document.querySelector("#table [data-action]:not([aria-disabled=true])")
+            if el:
+                el.focus()
+
+    def announce(self, events: list[dict], bots_only: bool) -> None:
+        """Tell the moves others made (the human's own moves are not repeated)."""
+        human = (self.view or self.session.view())["human"]
+        shown = [ev for ev in events
+                 if ev.get("type") != "action"
+                 and not (ev.get("player") == human and ev.get("type") in OWN_MOVES)]
+        if shown and self.log_text_for(shown):
+            self.log_events = shown
+            document.getElementById("live").textContent = self.log_text_for(shown)
+
+    def log_text_for(self, events: list[dict]) -> str:
+        """The events as sentences in the current language."""
+        if self.session is None:
+            return ""
+        v = self.view or self.session.view()
+        self.view = v
+        texts = (self.table.describe(ev) for ev in events) if self.table else ()
+        return " ".join(text for text in texts if text)
+
+    def do(self, text: str) -> None:
+        """Play the human's action ``text``; an illegal one shows the engine's reason."""
+        if self.session is None:
+            return
+        try:
+            events = self.session.play(text)
+        except IllegalAction as exc:
+            self.show_reason(exc)
+            self.teach.illegal(text, exc)
+            return
+        self.table.after_move()
+        self.reason_text = ""
+        self.save_session()
+        self.announce(events, bots_only=True)
+        self.move_history.add(events)
+        self.teach.played(text, events, "human")
+        self.render()
+        self.schedule()
+
+    def show_reason(self, exc: IllegalAction) -> None:
+        game = self.session.game if self.session is not None else ""
+        self.reason_text = reason(self.lang, exc.code, getattr(exc, "params", {}), str(exc),
+                                  game)
+        el = document.getElementById("reason")
+        if el:
+            el.textContent = self.reason_text
+
+    def show_hint(self, key: str) -> None:
+        self.show_text(t(self.lang, key))
+
+    def show_text(self, text: str) -> None:
+        """Show ``text`` in the reason line (an explanation, not an error)."""
+        self.reason_text = text
+        el = document.getElementById("reason")
+        if el:
+            el.textContent = text
+
+    def explain(self, text: str) -> None:
+        """The human tapped something that is not playable: redraw (dropping a selection)
+        and show the engine's reason for ``text``, the move they most likely meant."""
+        self.render()
+        self.do(text)

@@ -1,0 +1,192 @@
+"""Input: the delegated listeners on ``document`` (click, keydown, focusin, change,
+input) and on ``window`` (resize) that serve every re-rendered element, dispatching to the
+part of the page concerned.
+
+PyScript glue, mixed into ``game.web.main.App``.
+"""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from game import saves
+from game.web.table import layout_hand
+
+
+class ListenersPart:
+    """The page's event listeners."""
+
+    def on_click(self, event) -> None:
+        try:
+            self._on_click(event)
+        except Exception as exc:
+            self.internal_error(exc)
+
+    def _on_click(self, event) -> None:
+        target = event.target
+        if not target or not hasattr(target, "closest"):
+            return
+        el = target.closest("[data-ui], [data-action], [data-card]")
+        if not el:
+            return
+        ui = el.getAttribute("data-ui")
+        action = el.getAttribute("data-action")
+        if ui == "dismiss":
+            self.set_notice("")
+            return
+        if ui == "lang":
+            self.set_lang(str(el.getAttribute("data-lang")))
+            return
+        if ui in ("rules-open", "rules-back"):
+            self.rules_ui(ui, str(el.getAttribute("data-game") or ""))
+            return
+        if ui == "start":
+            self.start_from_lobby()
+            return
+        if ui == "start-confirmed":
+            self.set_notice("")
+            self.start_from_lobby(confirmed=True)
+            return
+        if ui == "backup-download":
+            self.download_rescued()
+            return
+        if ui == "restore-previous":
+            self.restore_previous()
+            return
+        if ui in ("teach-hint", "teach-retry", "teach-continue"):
+            self.teach.on_click(ui)
+            return
+        if ui in ("lobby", "new") and self.teach.leave(ui):
+            return
+        if ui == "resume":
+            if self.session is None:
+                text = self._get(saves.SESSION_KEY)
+                try:
+                    self.session = saves.loads(text)
+                except Exception:
+                    self.show_lobby()
+                    return
+            self.show_table()
+            return
+        if ui == "lobby":
+            self.leave_lesson_url()
+            self.show_lobby()
+            return
+        if ui == "sheets":
+            self.show_sheets()
+            return
+        if self.screen == "sheets":
+            self.sheets.on_click(el)
+            return
+        if ui in ("history-open", "history-close", "history-delete", "history-undo"):
+            self.history_action(ui, str(el.getAttribute("data-id") or ""))
+            return
+        if ui == "next":
+            self.session.next_game()
+            self.save_session()
+            document.getElementById("live").textContent = ""
+            self.log_events = []
+            self.show_table()
+            return
+        if ui == "new":
+            s = self.session
+            self.new_session(s.game, s.rules.to_dict(), s.players)
+            return
+        if self.screen != "table" or self.session is None:
+            return
+        if action and el.getAttribute("aria-disabled") != "true":
+            self.do(str(action))
+            return
+        self.table.on_click(el)
+
+    def on_key(self, event) -> None:
+        target = event.target
+        if not target or not hasattr(target, "closest") or not target.closest(".hand"):
+            return
+        key = str(event.key)
+        if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+            return
+        cards = document.querySelectorAll(".hand .card")
+        items = [cards.item(i) for i in range(cards.length)]
+        if not items:
+            return
+        try:
+            idx = next(i for i, c in enumerate(items) if c.isSameNode(target))
+        except StopIteration:
+            idx = 0
+        if key in ("ArrowLeft", "ArrowUp"):
+            idx = max(0, idx - 1)
+        elif key in ("ArrowRight", "ArrowDown"):
+            idx = min(len(items) - 1, idx + 1)
+        elif key == "Home":
+            idx = 0
+        else:
+            idx = len(items) - 1
+        event.preventDefault()
+        for i, c in enumerate(items):
+            c.setAttribute("tabindex", "0" if i == idx else "-1")
+        items[idx].focus()
+        self.focus_card = str(items[idx].getAttribute("data-card"))
+
+    def on_focus(self, event) -> None:
+        target = event.target
+        if target and hasattr(target, "closest") and target.closest(".hand") \
+                and target.hasAttribute("data-card"):
+            cards = document.querySelectorAll(".hand .card")
+            for i in range(cards.length):
+                c = cards.item(i)
+                c.setAttribute("tabindex", "0" if c.isSameNode(target) else "-1")
+            self.focus_card = str(target.getAttribute("data-card"))
+
+    def on_input(self, event) -> None:
+        try:
+            if self.screen == "sheets" and self.sheets is not None:
+                self.sheets.on_input(event.target)
+        except Exception as exc:
+            self.internal_error(exc)
+
+    def on_change(self, event) -> None:
+        try:
+            el = event.target
+            if self.screen == "sheets" and el is not None and self.sheets.on_change(el):
+                return
+            pref = el.getAttribute("data-pref") if el else None
+            if pref == "speed":
+                self.speed = str(el.value)
+                self.prefs["speed"] = self.speed
+            elif pref in ("four_colour", "reduced_motion"):
+                self.prefs[pref] = bool(el.checked)
+            elif pref == "claim_prompt":
+                if str(el.value) not in saves.CLAIM_PROMPTS:
+                    return
+                self.prefs[pref] = str(el.value)
+            elif pref == "hints":
+                self.teach.set_hints(bool(el.checked))
+                return
+            elif pref == "lang":
+                self.set_lang(str(el.value))
+                return
+            elif el.getAttribute("data-lobby") in ("players", "game"):
+                self.remember_lobby()
+                self.show_lobby()
+                # the lobby was redrawn: keep the keyboard on the control just changed
+                same = document.getElementById("lobby-players") if el.id == "lobby-players" \
+                    else document.querySelector(f'input[name="game"][value="{el.value}"]')
+                if same:
+                    same.focus()
+                return
+            elif el.hasAttribute("data-setting") or el.hasAttribute("data-level"):
+                self.remember_lobby()
+                return
+            else:
+                return
+            self.save_prefs()
+            self.apply_display_prefs()
+            if pref in ("speed", "claim_prompt") and self.screen == "table":
+                self.schedule()
+        except Exception as exc:
+            self.internal_error(exc)
+
+    def on_resize(self, event) -> None:
+        if self.screen == "table":
+            layout_hand()

@@ -1,0 +1,258 @@
+"""The lobby: choosing a game, its players, the computer players' levels and the
+settings; remembering those choices; starting a new game.
+
+PyScript glue, mixed into ``game.web.main.App``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pyscript import document
+
+from game import saves
+from game.digits import is_digits
+from game.engine import SettingError
+from game.i18n import LANGS, t, value_label
+from game.session import GAMES, LEVELS, Session, make_rules, needs_players, settings
+from game.web.dom import clear, h
+from game.web.teach import setting_text
+
+
+class LobbyPart:
+    """The lobby screen and starting a game from it."""
+
+    def make_players(self, n: int, levels: list[str]) -> list[dict]:
+        players = [{"name": t(self.lang, "you"), "kind": "human"}]
+        for i in range(1, n):
+            level = levels[i - 1] if i - 1 < len(levels) else "normal"
+            players.append({"name": t(self.lang, "bot_name", n=i), "kind": "bot",
+                            "level": level if level in LEVELS else "normal"})
+        return players
+
+    def lobby_choice(self, game: str) -> tuple[int, list[str], dict]:
+        """The remembered lobby choices for ``game``: players, computer levels, settings
+        (defaults for anything missing or no longer valid)."""
+        lobby = self.prefs.get("lobby") or {}
+        games = lobby.get("games") if isinstance(lobby.get("games"), dict) else {}
+        mine = games.get(game)
+        if not isinstance(mine, dict):
+            mine = lobby if lobby.get("game", "durak") == game and "players" in lobby else {}
+        low, high = GAMES[game]["players"]
+        n = mine.get("players", GAMES[game].get("default_players", low))
+        n = min(high, max(low, n)) if isinstance(n, int) else low
+        levels = [lv for lv in (mine.get("levels") or []) if lv in LEVELS]
+        rules = make_rules(game, {}).to_dict()
+        for k, v in (mine.get("rules") or {}).items():
+            if k in rules and (type(v) is type(rules[k]) or rules[k] is None or v is None):
+                rules[k] = v
+        for name, fewest in needs_players(game).items():
+            if n < fewest:  # DUR-11: never kept on below four players
+                rules[name] = False
+        try:
+            make_rules(game, {k: v for k, v in rules.items() if k not in GAMES[game]["fixed"]})
+        except SettingError:
+            rules = make_rules(game, {}).to_dict()
+        return n, levels, rules
+
+    def lobby_game(self) -> str:
+        game = (self.prefs.get("lobby") or {}).get("game", "durak")
+        return game if game in GAMES and GAMES[game]["built"] else "durak"
+
+    def show_lobby(self) -> None:
+        self.cancel_timer()
+        self.screen = "lobby"
+        self.translate_chrome()
+        lang = self.lang
+        game = self.lobby_game()
+        n_players, levels, rules = self.lobby_choice(game)
+        low, high = GAMES[game]["players"]
+        clear(self.root)
+
+        games = h("fieldset", {}, h("legend", text=t(lang, "game")))
+        for g, info in GAMES.items():
+            built = info.get("built")
+            label = t(lang, f"game_{g}") + ("" if built else f" ({t(lang, 'not_built')})")
+            games.appendChild(h("label", {"class": "choice" + ("" if built else " disabled")},
+                                h("input", {"type": "radio", "name": "game", "value": g,
+                                            "data-lobby": "game",
+                                            "checked": g == game, "disabled": not built}),
+                                h("span", text=label)))
+
+        count = h("select", {"id": "lobby-players", "data-lobby": "players"})
+        for n in range(low, high + 1):
+            count.appendChild(h("option", {"value": n, "selected": n == n_players},
+                                text=t(lang, "players_n", n=n)))
+        bots = h("div", {"id": "lobby-bots"})
+        for i in range(1, n_players):
+            lv = levels[i - 1] if i - 1 < len(levels) else "normal"
+            sel = h("select", {"id": f"lobby-level-{i}", "data-level": i,
+                               "aria-label": f"{t(lang, 'bot_name', n=i)}: {t(lang, 'level')}"})
+            for opt in LEVELS:
+                sel.appendChild(h("option", {"value": opt, "selected": opt == lv},
+                                  text=t(lang, f"level_{opt}")))
+            bots.appendChild(h("div", {"class": "row"},
+                               h("span", text=t(lang, "bot_name", n=i)), sel))
+        players = h("fieldset", {}, h("legend", text=t(lang, "players")),
+                    h("div", {"class": "row"},
+                      h("label", {"for": "lobby-players"}, text=t(lang, "players")), count),
+                    h("div", {"class": "row"}, h("span", text=t(lang, "you")),
+                      h("span", text="")),
+                    bots)
+
+        needs = needs_players(game)
+        rules_box = h("fieldset", {"data-rules-for": game},
+                      h("legend", text=f"{t(lang, 'rules_heading')}: {t(lang, 'game_' + game)}"))
+        for name, allowed in settings(game):
+            label = t(lang, f"set_{name}")
+            sid = f"rule-{name}"
+            if allowed == (False, True):
+                # DUR-11: offered only for 4–6 players; below that shown off and disabled
+                off = n_players < needs.get(name, 0)
+                rules_box.appendChild(h("label", {"class": "choice" + (" disabled" if off else "")},
+                                        h("input", {"type": "checkbox", "id": sid,
+                                                    "data-setting": name,
+                                                    "checked": bool(rules[name]) and not off,
+                                                    "disabled": off}),
+                                        h("span", text=label)))
+            else:
+                sel = h("select", {"id": sid, "data-setting": name})
+                for i, v in enumerate(allowed):
+                    disabled = game == "durak" and name == "deck" and v == 24 and n_players != 2
+                    sel.appendChild(h("option", {"value": i,
+                                                 "selected": v == rules[name] and not disabled,
+                                                 "disabled": disabled},
+                                      text=value_label(lang, name, v)))
+                rules_box.appendChild(h("div", {"class": "row"},
+                                        h("label", {"for": sid}, text=label), sel))
+        if game == "durak":
+            rules_box.appendChild(h("p", {"class": "hint"}, text=t(lang, "deck_24_two_only")))
+            if n_players < needs.get("first_bout_limit_5", 0):
+                rules_box.appendChild(h("p", {"class": "hint", "id": "limit-5-hint"},
+                                        text=t(lang, "limit_5_four_plus")))
+        hint = t(lang, f"lobby_hint_{game}")
+        if hint != f"lobby_hint_{game}":
+            rules_box.appendChild(h("p", {"class": "hint"}, text=hint))
+
+        actions = h("div", {"class": "lobby-actions"},
+                    h("button", {"type": "button", "class": "ui-btn primary", "data-ui": "start"},
+                      text=t(lang, "start")))
+        if self.resumable():
+            actions.appendChild(h("button", {"type": "button", "class": "ui-btn",
+                                             "data-ui": "resume"}, text=t(lang, "resume")))
+        actions.appendChild(h("button", {"type": "button", "class": "ui-btn", "data-ui": "rules-open",
+                                         "data-game": game},
+                              text=t(lang, "rb_btn_game", game=t(lang, f"game_{game}"))))
+        lang_sel = h("select", {"id": "lobby-lang", "data-pref": "lang"})
+        for lg in LANGS:
+            lang_sel.appendChild(h("option", {"value": lg, "selected": lg == lang, "lang": lg},
+                                   text=t(lg, "lang_name")))
+        main = h("section", {"class": "panel", "aria-labelledby": "lobby-h"},
+                 h("h2", {"id": "lobby-h"}, text=t(lang, "lobby_title")),
+                 games, players, actions)
+        side = h("div", {"class": "side"}, h("section", {"class": "panel"}, rules_box),
+                 h("section", {"class": "panel"},
+                   h("div", {"class": "row"}, h("label", {"for": "lobby-lang"},
+                                                text=t(lang, "language")), lang_sel)),
+                 self.prefs_panel())
+        side.appendChild(h("section", {"class": "panel", "aria-labelledby": "sheets-h"},
+                           h("h2", {"id": "sheets-h"}, text=t(lang, "sh_open_screen")),
+                           h("p", {"class": "hint"}, text=t(lang, "sh_open_screen_hint")),
+                           h("button", {"type": "button", "class": "ui-btn", "data-ui": "sheets"},
+                             text=t(lang, "sh_btn"))))
+        history = self.history_panel()
+        if history is not None:
+            side.appendChild(history)
+        self.root.appendChild(h("div", {"class": "lobby", "data-screen": "lobby"}, main, side))
+
+    def read_lobby(self) -> tuple[str, str, int, list[str], dict]:
+        """The lobby as chosen: the game ticked, the game whose form is shown, and that
+        form's players, computer levels and settings."""
+        checked = document.querySelector('input[name="game"]:checked')
+        game = str(checked.value) if checked else "durak"
+        n = int(document.getElementById("lobby-players").value)
+        levels = []
+        for i in range(1, n):
+            el = document.getElementById(f"lobby-level-{i}")
+            levels.append(str(el.value) if el else "normal")
+        rules = {}
+        box = document.querySelector("[data-rules-for]")
+        rules_game = str(box.getAttribute("data-rules-for")) if box else game
+        for name, allowed in settings(rules_game):
+            el = document.getElementById(f"rule-{name}")
+            if not el:  # (JS null: a falsy proxy in Pyodide, not None)
+                continue
+            if allowed == (False, True):
+                rules[name] = bool(el.checked)
+            else:
+                idx = int(el.value) if is_digits(str(el.value)) else 0
+                rules[name] = allowed[idx] if idx < len(allowed) else allowed[0]
+        if rules_game == "durak" and n != 2 and rules.get("deck") == 24:
+            rules["deck"] = 36
+        for name, fewest in needs_players(rules_game).items():
+            if n < fewest:
+                rules[name] = False  # never kept on below four players (DUR-11)
+        return game, rules_game, n, levels, rules
+
+    def remember_lobby(self) -> None:
+        """Store the lobby's choices in the preferences: the chosen game, and the players,
+        levels and settings shown (they belong to the game whose form is on screen)."""
+        if self.screen != "lobby" or not document.getElementById("lobby-players"):
+            return
+        game, shown, n, levels, rules = self.read_lobby()
+        lobby = self.prefs.get("lobby") or {}
+        games = dict(lobby.get("games") or {}) if isinstance(lobby.get("games"), dict) else {}
+        games[shown] = {"players": n, "levels": levels, "rules": rules}
+        self.prefs["lobby"] = {"game": game, "games": games}
+        self.save_prefs()
+
+    def unfinished(self) -> bool:
+        """True when a game in progress would be replaced by a new one."""
+        if self.session is None:
+            text = self._get(saves.SESSION_KEY)
+            try:
+                self.session = saves.loads(text) if text else None
+            except Exception:
+                return False
+        return self.session is not None and not self.session.state.is_over()
+
+    def resumable(self) -> bool:
+        """True when the lobby may offer "Resume saved game": a game is running or saved
+        and is not over for good (a finished Dunka, Elvakort or Tonk game, or a Durak
+        series whose last game is played, has nothing to resume; a Durak series with
+        games to come has its "Next game")."""
+        if self.session is None:
+            text = self._get(saves.SESSION_KEY)
+            try:
+                self.session = saves.loads(text) if text else None
+            except Exception:
+                return False
+        return self.session is not None and self.session.waiting() != "series_over"
+
+    def start_from_lobby(self, confirmed: bool = False) -> None:
+        """Start the lobby's game; first ask when it would replace a game in progress."""
+        if not confirmed and self.unfinished():
+            self.remember_lobby()
+            self.set_notice(t(self.lang, "confirm_replace"), "warn",
+                            [("start-confirmed", t(self.lang, "start_anyway"))])
+            btn = document.querySelector("[data-ui=start-confirmed]")
+            if btn:
+                btn.focus()
+            return
+        self.remember_lobby()
+        game = self.lobby_game()
+        n, levels, rules = self.lobby_choice(game)
+        rules = {k: v for k, v in rules.items() if k not in GAMES[game]["fixed"]}
+        self.new_session(game, rules, self.make_players(n, levels))
+
+    def new_session(self, game: str, rules: dict, players: list[dict]) -> None:
+        try:
+            self.session = Session.new(game, rules, players, random.randrange(1, 2**31))
+        except SettingError as exc:
+            self.set_notice(setting_text(self.lang, exc), "error")
+            return
+        self.set_notice("")
+        self.save_session()
+        self.table = None
+        self.log_events = []
+        self.show_table()

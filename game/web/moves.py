@@ -1,0 +1,112 @@
+"""The move history panel (issue 11): every move of the current round (or hand, or Durak
+game) and of the previous one, told in the page's language, restored after a reload.
+
+``MoveHistory`` keeps the table's ``game.movelog.MoveLog``: ``add(events)`` after each
+move (the human's or a computer's), ``panel()`` draws ``<section class="panel"
+id="moves">`` (the layout places every ``section.panel``). The log is written beside the
+saved game under ``saves.MOVES_KEY`` (not for lessons and embedded tables, which write
+nothing); an unreadable or stale stored log gives an empty history, never an error.
+
+PyScript glue: ``self.app`` is ``game.web.main.App``.
+"""
+
+from __future__ import annotations
+
+from game import movelog, saves
+from game.i18n import t
+from game.web.dom import h
+
+ROUND_WORD = {"durak": "game", "tonk": "hand"}
+"""What a round is called in each game's history headings (Dunka and Elvakort: round)."""
+
+
+class MoveHistory:
+    """The move history of the session shown (``app.session``)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.log: movelog.MoveLog | None = None
+
+    def sync(self) -> bool:
+        """Make ``self.log`` the session's: kept when it is already, else read from
+        storage (an empty log when there is none for this session). Returns True when the
+        log was read from storage (the page then shows its last line again)."""
+        session = self.app.session
+        if session is None:
+            self.log = None
+            return False
+        log = self.log
+        if log is not None and (log.game, log.seed) == (session.game, session.seed) \
+                and log.moves <= session.moves:  # (a lesson tried again starts afresh)
+            return False
+        text = None if self.app.teach.ephemeral else self.app._get(saves.MOVES_KEY)
+        self.log = movelog.loads(text, session)
+        return True
+
+    def restore_last(self) -> None:
+        """After a reload: the one-line log shows again what the others did last."""
+        if self.sync() and self.log is not None and not self.app.log_events:
+            self.app.log_events = list(self.log.last)
+
+    def reset(self) -> None:
+        """A new session: an empty history."""
+        self.log = None
+        self.sync()
+
+    def add(self, events: list[dict]) -> None:
+        """The ``events`` of the move just made (the session already changed); the one-line
+        log's events (``app.log_events``) are kept with them. Written to storage."""
+        session = self.app.session
+        if session is None:
+            return
+        self.sync()
+        self.log.add(session, events, self.app.log_events)
+        self.save()
+
+    def save(self) -> None:
+        """Write the log beside the saved game (never for a lesson or an embedded table)."""
+        if self.log is None or self.app.teach.ephemeral:
+            return
+        self.app._set(saves.MOVES_KEY, movelog.dumps(self.log))
+
+    def lines(self, events: list[dict]) -> list[str]:
+        """The sentences for ``events`` in the page's language (quiet events and events
+        the table cannot tell are left out)."""
+        table = self.app.table
+        out = []
+        for ev in events:
+            try:
+                text = table.describe(ev) if table is not None else None
+            except Exception:  # a stored event the table cannot tell: no line
+                text = None
+            if text:
+                out.append(text)
+        return out
+
+    def panel(self):
+        """``<section class="panel" id="moves">``: the previous round's moves, then this
+        round's, oldest first, each round an ordered list under its heading."""
+        lang = self.app.lang
+        self.sync()
+        game = self.app.session.game if self.app.session is not None else ""
+        word = ROUND_WORD.get(game, "round")
+        box = h("section", {"class": "panel moves", "id": "moves", "aria-labelledby": "moves-h"},
+                h("h2", {"id": "moves-h"}, text=t(lang, "mv_title")))
+        rounds = self.log.rounds if self.log is not None else []
+        if not any(self.lines(r["events"]) for r in rounds):
+            box.appendChild(h("p", {"class": "hint"}, text=t(lang, "mv_none")))
+            return box
+        for i, r in enumerate(rounds):
+            current = i == len(rounds) - 1
+            lines = self.lines(r["events"])
+            if not lines:
+                continue
+            heading = t(lang, f"mv_{'this' if current else 'previous'}_{word}")
+            hid = "moves-current-h" if current else "moves-previous-h"
+            items = h("ol", {"class": "move-list", "aria-labelledby": hid,
+                             "data-round": "current" if current else "previous"})
+            for line in lines:
+                items.appendChild(h("li", text=line))
+            box.appendChild(h("h3", {"id": hid}, text=heading))
+            box.appendChild(items)
+        return box

@@ -1,0 +1,69 @@
+"""Claims that do not nag (issue 11, scope 4), through the DOM (Playwright, Chromium):
+the claim prompt setting (always / only when the card fits / never) is offered by the
+Dunka and Elvakort tables only, "never" passes without ever showing the prompt, and
+Elvakort's prompt says "Take it" and shows the card."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from browser_harness import open_game
+from dunka_driver import human_move
+from durak_driver import wait_settled
+
+PREFS = "kortbordet.prefs"
+
+
+def set_prefs(page, site, prefs: dict) -> None:
+    open_game(page, site.url)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PREFS, json.dumps(prefs)])
+
+
+def prompts(page, rng: random.Random, moves: int, stop: bool) -> int:
+    """Play ``moves`` human moves; how many times the claim prompt was shown (stop at the
+    first one when ``stop``)."""
+    seen = 0
+    for _ in range(moves):
+        if wait_settled(page, timeout_ms=60_000) != "human":
+            break
+        if page.locator("[data-ui=dunk]").count():
+            seen += 1
+            if stop:
+                break
+        human_move(page, rng)
+    return seen
+
+
+def test_only_the_claiming_games_offer_the_claim_setting(page, site):
+    open_game(page, site.url + "?game=durak&players=2&seed=3&speed=instant&lang=en")
+    wait_settled(page)
+    assert page.locator(".prefs").count() == 1 and page.locator("#pref-claim").count() == 0
+    assert "dunk" not in page.locator(".prefs").inner_text().lower()
+    open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
+    wait_settled(page)
+    assert page.locator("#pref-claim").input_value() == "fits"  # the default
+    page.select_option("#pref-claim", "never")
+    assert json.loads(page.evaluate(f"localStorage.getItem('{PREFS}')"))["claim_prompt"] == "never"
+
+
+def test_never_passes_without_showing_the_prompt(page, site):
+    set_prefs(page, site, {"claim_prompt": "never"})
+    open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
+    assert prompts(page, random.Random(4), 60, stop=False) == 0
+    # the same game, the same moves: asked when the player wants to be asked every time
+    set_prefs(page, site, {"claim_prompt": "always"})
+    open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
+    assert prompts(page, random.Random(4), 60, stop=True) == 1
+
+
+def test_elvakort_asks_take_it_and_shows_the_card(page, site):
+    set_prefs(page, site, {"claim_prompt": "always"})
+    open_game(page, site.url + "?game=elvakort&players=3&seed=5&speed=instant&lang=en")
+    assert prompts(page, random.Random(3), 200, stop=True) == 1
+    button = page.locator("[data-ui=dunk]")
+    assert button.inner_text() == "Take it"
+    card = page.locator("#claim-card")
+    assert card.count() == 1 and card.get_attribute("aria-label") in \
+        page.locator("#status-line").inner_text()
+    assert "Dunk" not in page.locator("#status-line").inner_text()

@@ -1,0 +1,123 @@
+"""The move history panel (issue 11, scope 3), driven through the DOM (Playwright).
+
+The oracle is the engine itself: the human's clicks are recorded as their action texts
+and replayed in CPython on a session with the same seed, which gives every event the
+computer made; each of them must be in ``#moves`` once its bout is cleared, and after a
+reload the history and the line of what the computer just did are still there.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from browser_harness import open_game
+from durak_driver import ENABLED, tap, wait_settled
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from game.session import Session  # noqa: E402
+from game.web import model  # noqa: E402
+
+URL = "?game=durak&players=2&seed=7&speed=instant&lang=en"
+PLAYERS = [{"name": "You", "kind": "human"},
+           {"name": "Computer 1", "kind": "bot", "level": "normal"}]
+
+
+def history(page) -> list[str]:
+    return page.eval_on_selector_all("#moves li", "els => els.map(e => e.textContent)")
+
+
+def computer_lines(events: list[dict]) -> list[str]:
+    """The sentences of the computer's moves among ``events`` (English)."""
+    out = []
+    for ev in events:
+        if ev.get("player") == 1 and ev.get("type") not in ("action", "draw"):
+            text = model.describe_event("en", ev, PLAYERS, 0)
+            if text:
+                out.append(text)
+    return out
+
+
+def replay(actions: list[str]) -> list[list[dict]]:
+    """The engine's events of a game where the human played ``actions``, one list per
+    bout (a bout starts with its ``bout`` event)."""
+    s = Session.new("durak", {}, PLAYERS, 7)
+    bouts: list[list[dict]] = [[]]
+    queue = list(actions)
+    while s.waiting() in ("human", "bot"):
+        if s.waiting() == "bot":
+            events = s.step_bot()
+        elif queue:
+            events = s.play(queue.pop(0))
+        else:
+            break
+        for ev in events:
+            if ev.get("type") == "bout":
+                bouts.append([])
+            bouts[-1].append(ev)
+    return bouts
+
+
+def move(page, rng: random.Random) -> str:
+    """One legal move as the human through the DOM (as ``durak_driver.human_move``);
+    returns its action text (the ``data-action`` of what was tapped last)."""
+    selectable = page.locator(".hand .card.playable:not([data-action])")
+    if selectable.count() and rng.random() < 0.7:
+        tap(selectable.nth(rng.randrange(selectable.count())))
+        for sel in (".bout [data-action]", ".actions [data-ui=attack][data-action]"):
+            found = page.locator(sel)
+            if found.count():
+                el = found.nth(rng.randrange(found.count()))
+                action = el.get_attribute("data-action")
+                tap(el)
+                return action
+    buttons = page.locator(ENABLED)
+    el = buttons.nth(rng.randrange(buttons.count()))
+    action = el.get_attribute("data-action")
+    tap(el)
+    return action
+
+
+def test_every_computer_move_of_a_bout_is_in_the_history_after_the_bout(page, site):
+    open_game(page, site.url + URL)
+    rng = random.Random(4)
+    actions: list[str] = []
+    checked = 0
+    for _ in range(200):
+        if wait_settled(page) != "human":
+            break
+        bouts = replay(actions)
+        shown = history(page)
+        for bout in bouts[:-1]:  # the bouts that are over: cleared from the table
+            for line in computer_lines(bout):
+                assert line in shown, (line, shown)
+                checked += 1
+        actions.append(move(page, rng))
+    assert checked >= 10, "too few bouts were played to test anything"
+    # the history is restored after a reload, and so is the line of the computer's move
+    before = history(page)
+    log_before = page.locator("#table .log").inner_text()
+    open_game(page, page.url, reload=True)
+    wait_settled(page)
+    assert history(page) == before
+    if page.locator("#table[data-over]").count() == 0:
+        assert log_before.strip() and page.locator("#table .log").inner_text() == log_before
+
+
+def test_a_damaged_stored_history_does_not_stop_the_page(page, site):
+    from game import saves
+    open_game(page, site.url + URL)
+    wait_settled(page)
+    tap(page.locator(ENABLED).first)
+    wait_settled(page)
+    assert history(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.MOVES_KEY, "[" * 50_000])
+    open_game(page, page.url, reload=True)
+    assert wait_settled(page) == "human"
+    assert page.locator("#moves").count() == 1 and history(page) == []
+    tap(page.locator(ENABLED).first)  # the next move starts a new history
+    wait_settled(page)
+    assert history(page)

@@ -1,0 +1,96 @@
+"""The move history's store (game.movelog, issue 11): rounds kept, matched to the saved
+session, and any damaged, oversized or stale stored text read as an empty history."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import movelog, saves
+from game.session import Session
+
+PLAYERS = [{"name": "Du", "kind": "human"}, {"name": "Dator 1", "kind": "bot", "level": "easy"},
+           {"name": "Dator 2", "kind": "bot", "level": "easy"}]
+
+
+def play(session: Session, log: movelog.MoveLog, moves: int) -> None:
+    """Make ``moves`` moves (the human's first legal one, or a computer's), logging them."""
+    for _ in range(moves):
+        if session.waiting() == "bot":
+            events = session.step_bot()
+        elif session.waiting() == "human":
+            events = session.play(session.legal()[0])
+        else:
+            return
+        log.add(session, events, [e for e in events if e.get("type") != "action"][:1])
+
+
+def test_a_stored_log_comes_back_for_its_session_only():
+    s = Session.new("dunka", {}, PLAYERS, 11)
+    log = movelog.MoveLog.fresh(s)
+    play(s, log, 12)
+    text = movelog.dumps(log)
+    back = movelog.loads(text, saves.loads(saves.dumps(s)))
+    assert back == log and back.rounds[-1]["events"] and back.last
+    assert all(ev.get("type") != "action" for r in back.rounds for ev in r["events"])
+    # the saved game moved on without the log (a write refused): the stale log is dropped
+    play(s, movelog.MoveLog.fresh(s), 1)
+    assert movelog.loads(text, s).rounds == []
+    # another game
+    other = Session.new("dunka", {}, PLAYERS, 12)
+    assert movelog.loads(text, other).rounds == [] and movelog.loads(text, other).seed == 12
+
+
+def test_only_this_round_and_the_previous_one_are_kept():
+    s = Session.new("tonk", {}, PLAYERS, 5)
+    log = movelog.MoveLog.fresh(s)
+    keys = []
+    for _ in range(3000):
+        if s.waiting() not in ("bot", "human") or len(keys) >= 4:
+            break
+        play(s, log, 1)
+        if not keys or keys[-1] != movelog.round_key(s.state):
+            keys.append(movelog.round_key(s.state))
+    assert len(keys) >= 3, "three hands were expected in 3000 moves"
+    assert len(log.rounds) == movelog.ROUNDS
+    assert [r["key"] for r in log.rounds] == keys[-2:]
+
+
+def test_a_durak_series_game_is_a_round():
+    s = Session.new("durak", {"series_length": "3"}, PLAYERS, 3)
+    log = movelog.MoveLog.fresh(s)
+    play(s, log, 5000)
+    assert s.waiting() == "game_over" and len(log.rounds) == 1
+    s.next_game()
+    play(s, log, 1)
+    assert len(log.rounds) == 2 and log.rounds[0]["key"] != log.rounds[1]["key"]
+
+
+@pytest.mark.parametrize("mangle", [
+    lambda d: "not json",
+    lambda d: "[" * 100_000,
+    lambda d: json.dumps(d)[:-3],
+    lambda d: json.dumps({**d, "format": "other"}),
+    lambda d: json.dumps({**d, "rounds": [d["rounds"][0]] * 3}),
+    lambda d: json.dumps({**d, "rounds": [{"key": [1, True], "events": []}]}),
+    lambda d: json.dumps({**d, "rounds": [{"key": [1, 2], "events": [{"type": 5}]}]}),
+    lambda d: json.dumps({**d, "rounds": [{"key": [1, 2], "events": [{"type": "x", "a": "b" * 101}]}]}),
+    lambda d: json.dumps({**d, "rounds": [{"key": [1, 2], "events": [{"type": "x", "a": 1.5}]}]}),
+    lambda d: json.dumps({**d, "rounds": [{"key": [1, 2], "events": [{"type": "x", "a": 10**30}]}]}),
+    lambda d: json.dumps({**d, "rounds": [{"key": [1, 2], "events": [
+        {"type": "x", "a": [[[[[[[1]]]]]]]}]}]}),
+    lambda d: json.dumps({**d, "rounds": [{"key": [1, 2], "events": [{"type": "x", "a": [0] * 700}]}]}),
+    lambda d: json.dumps({**d, "rounds": [{"key": [1, 2], "events": [{"type": "x"}] * 1501}]}),
+    lambda d: json.dumps({**d, "last": {"type": "x"}}),
+    lambda d: json.dumps({**d, "moves": -1}),
+    lambda d: json.dumps({**d, "pad": "x" * (movelog.MAX_CHARS + 1)}),
+])
+def test_damaged_or_oversized_stored_logs_give_an_empty_history(mangle):
+    s = Session.new("durak", {}, PLAYERS, 9)
+    log = movelog.MoveLog.fresh(s)
+    play(s, log, 4)
+    good = log.to_dict()
+    assert movelog.loads(json.dumps(good), s) == log  # the mangled texts differ from this
+    back = movelog.loads(mangle(good), s)
+    assert back.rounds == [] and back.last == [] and back.matches(s)
