@@ -32,6 +32,11 @@ class DurakTable(TableView):
         self.prev_pairs = []
         self.last_bout = None
 
+    def after_move(self) -> None:
+        """The human moved: they have seen the last bout (drop it)."""
+        super().after_move()
+        self.last_bout = None
+
     def last_bout_el(self, last: dict, v: dict):
         """The bout that just ended (``model.finished_bout``), dimmed, until the next bout
         starts: a beat made in the bout's last move is seen, never just the empty table."""
@@ -117,10 +122,12 @@ class DurakTable(TableView):
         if not st["table"] and not st["over"]:
             bout.appendChild(h("p", {"class": "empty"}, text=t(lang, "table_empty")))
         self.prev_table = now_table
+        # the bout that just ended stays in view until the human's next move (a beat made
+        # in a bout's last move, or the computer's next attack, is never missed)
         pairs = [(a, d) for a, d in st["table"]]
-        if pairs or over:
+        if over:
             self.last_bout = None
-        elif self.prev_pairs:
+        elif not pairs and self.prev_pairs:
             self.last_bout = model.finished_bout(self.prev_pairs, self.app.log_events)
         self.prev_pairs = pairs
         center = h("section", {"class": "center"}, stock, bout)

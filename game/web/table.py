@@ -295,7 +295,7 @@ def layout_hand() -> None:
         return
     width = float(hand.clientWidth or 320) - 8
     card_w = float(items[0].offsetWidth or 62)
-    per_row, step = model.fan(n, width, card_w, min_step=max(26.0, card_w * 0.4))
+    per_row, step = model.fan(n, width, card_w, min_step=max(24.0, card_w * 0.4))
     for start in range(0, n, per_row):
         row_el = h("div", {"class": "hand-row"})
         for j, el in enumerate(items[start:start + per_row]):

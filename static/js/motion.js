@@ -16,7 +16,9 @@
 (function () {
   "use strict";
 
-  let before = null;   // {cards: Map(key -> {rect, el}), seats: Map, actingSeat, stock, scroll}
+  let before = null;
+  // what the re-renders moved, for tests: plays, the cards of the last one, every card
+  const report = { plays: 0, last: [], moved: [] };   // {cards: Map(key -> {rect, el}), seats: Map, actingSeat, stock, scroll}
 
   function cardKey(el) {
     const raw = el.getAttribute("data-card") || "";
@@ -87,6 +89,8 @@
     const first = Object.assign({ transform: startT, transformOrigin: "0 0" }, extra ? extra[0] : {});
     const last = Object.assign({ transform: end, transformOrigin: "0 0" }, extra ? extra[1] : {});
     el.style.zIndex = "30";
+    report.last.push(el.getAttribute("data-card"));
+    if (report.moved.length < 1000) report.moved.push(el.getAttribute("data-card"));
     const anim = el.animate([first, last], { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
     const done = () => { el.style.zIndex = ""; };
     anim.onfinish = done;
@@ -124,6 +128,8 @@
     const table = document.getElementById("table");
     if (!old || !table) return;
     restoreScroll(old);
+    report.plays += 1;
+    report.last = [];
     const ms = duration();
     if (!ms || old.game !== table.getAttribute("data-game")) return;
     const seen = new Set();
@@ -202,6 +208,6 @@
     }
   });
 
-  window.kortbordetMotion = { record: record, play: play, setDrawer: setDrawer };
+  window.kortbordetMotion = { record: record, play: play, setDrawer: setDrawer, report: report };
   if (!watchScreen()) document.addEventListener("DOMContentLoaded", watchScreen);
 })();
