@@ -173,12 +173,24 @@
     const screen = document.getElementById("screen");
     if (!screen) return false;
     new MutationObserver(() => {
+      placeToggle();
       if (before) play();
     }).observe(screen, { childList: true });
     return true;
   }
 
   // ---- the drawer of side panels (narrow screens)
+  // Its button is drawn with the table; it moves into the page's top bar (beside Lobby and
+  // the language), where it costs no row of its own (not when embedded: no top bar there).
+  function placeToggle() {
+    const nav = document.querySelector("#top .top-nav");
+    if (!nav) return;
+    nav.querySelectorAll("[data-drawer=toggle]").forEach((b) => b.remove());
+    const toggle = document.querySelector("#table [data-drawer=toggle]");
+    if (toggle && !document.body.classList.contains("embed")) nav.insertBefore(toggle, nav.firstChild);
+    if (!toggle) setDrawer(false);
+  }
+
   function setDrawer(open) {
     if (open) document.body.setAttribute("data-drawer", "open");
     else document.body.removeAttribute("data-drawer");
