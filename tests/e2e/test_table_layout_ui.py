@@ -148,6 +148,19 @@ def test_the_table_fits_every_screen(page, site, name):
             assert page.locator("#table .spread").count() == 4
     problems = check_sizes(page)
     assert not problems, "\n".join(f"{size}: {p}" for size, ps in problems.items() for p in ps)
+    if name == "tonk-open":
+        # on a phone the side panels are one tap away in a drawer, and Escape closes it
+        page.set_viewport_size({"width": 360, "height": 640})
+        assert not page.locator("#ledger").is_visible()
+        toggle = page.locator("#top [data-drawer=toggle]")
+        toggle.click()
+        assert toggle.get_attribute("aria-expanded") == "true"
+        box = page.locator("#ledger").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        assert page.locator("#table-side section.panel.prefs").is_visible()
+        page.keyboard.press("Escape")
+        assert not page.locator("#ledger").is_visible()
+        assert toggle.get_attribute("aria-expanded") == "false"
 
 
 # You attack with the six of spades; the computer beats it with the eight and, as you hold no
