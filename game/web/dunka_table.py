@@ -74,14 +74,6 @@ class DunkaTable(TableView):
                             "claim" if st.get("claim") else "")
         center = h("section", {"class": "center dunka-center"}, stock, pile)
         status, why = self.status_els(p["status"])
-        main_col = h("div", {"class": "table-main"}, opps, info, center, self.melds_el(v, p),
-                     self.log_el(), status, why)
-        if self.chooser is not None:
-            main_col.appendChild(self.chooser_el(st))
-        if st["phase"] == "round_over":
-            main_col.appendChild(self.round_el(v))
-        if over:
-            main_col.appendChild(self.result_el(v))
         # the round summary carries "Next round"; the chooser replaces "Lay down"
         buttons = [b for b in p["buttons"] if not (b["id"] == "laydown" and self.chooser)
                    and b["id"] != "next-round"]
@@ -90,7 +82,6 @@ class DunkaTable(TableView):
         if claim and "dunk" in v["legal"]:  # the card the prompt is about, beside its buttons
             bar.insertBefore(card_el(lang, claim, "div", "small claim-card",
                                      {"id": "claim-card"}), bar.firstChild)
-        main_col.appendChild(bar)
         sort_next = "rank" if self.sort == "suit" else "suit"
         me = h("div", {"class": "me"}, h("span", text=t(lang, "your_hand")))
         for b in self.badges(human, st):
@@ -98,8 +89,15 @@ class DunkaTable(TableView):
         me.appendChild(h("button", {"type": "button", "class": "ui-btn small", "data-ui": "sort",
                                     "data-sort": self.sort},
                          text=t(lang, f"dk_btn_sort_{sort_next}")))
-        main_col.appendChild(me)
-        main_col.appendChild(self.hand_el(p["hand"], st["hand"], toggles=True))
+        # results and the chooser come first in the middle, so they are seen at once
+        main_col = self.main_el(
+            [opps, info],
+            [self.result_el(v) if over else None,
+             self.round_el(v) if st["phase"] == "round_over" else None,
+             self.chooser_el(st) if self.chooser is not None else None,
+             center, self.melds_el(v, p)],
+            [self.log_el(), status, why, bar, me,
+             self.hand_el(p["hand"], st["hand"], toggles=True)])
         side = h("div", {"class": "side"}, self.sheet_el(v), self.app.prefs_panel())
         return self.table_el(v, main_col, side)
 

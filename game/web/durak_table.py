@@ -23,10 +23,42 @@ class DurakTable(TableView):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.prev_table: set[str] = set()
+        self.prev_pairs: list[tuple] = []
+        self.last_bout: dict | None = None
 
     def reset(self) -> None:
         super().reset()
         self.prev_table = set()
+        self.prev_pairs = []
+        self.last_bout = None
+
+    def after_move(self) -> None:
+        """The human moved: they have seen the last bout (drop it)."""
+        super().after_move()
+        self.last_bout = None
+
+    def last_bout_el(self, last: dict, v: dict):
+        """The bout that just ended (``model.finished_bout``), dimmed, until the next bout
+        starts: a beat made in the bout's last move is seen, never just the empty table."""
+        lang = self.lang
+        taker = last.get("taken_by")
+        if taker is None:
+            title = t(lang, "dur_last_bout_discarded")
+        elif taker == v["human"]:
+            title = t(lang, "dur_last_bout_taken_you")
+        else:
+            title = t(lang, "dur_last_bout_taken", name=self.name(taker))
+        box = h("section", {"class": "last-bout", "aria-label": title,
+                            "data-taken-by": "" if taker is None else taker},
+                h("h3", {"class": "last-bout-h"}, text=title))
+        row = h("div", {"class": "last-bout-pairs"})
+        for attack, defence in last["pairs"]:
+            pair = h("div", {"class": "pair"}, card_el(lang, attack, "div", "small attack"))
+            if defence:
+                pair.appendChild(card_el(lang, defence, "div", "small defence"))
+            row.appendChild(pair)
+        box.appendChild(row)
+        return box
 
     def describe(self, ev: dict) -> str | None:
         if ev.get("type") == "draw":  # refills after a bout are not worth a sentence
@@ -91,7 +123,17 @@ class DurakTable(TableView):
         if not st["table"] and not st["over"]:
             bout.appendChild(h("p", {"class": "empty"}, text=t(lang, "table_empty")))
         self.prev_table = now_table
+        # the bout that just ended stays in view until the human's next move (a beat made
+        # in a bout's last move, or the computer's next attack, is never missed)
+        pairs = [(a, d) for a, d in st["table"]]
+        if over:
+            self.last_bout = None
+        elif not pairs and self.prev_pairs:
+            self.last_bout = model.finished_bout(self.prev_pairs, self.app.log_events)
+        self.prev_pairs = pairs
         center = h("section", {"class": "center"}, stock, bout)
+        if self.last_bout is not None:
+            center.appendChild(self.last_bout_el(self.last_bout, v))
 
         status, why = self.status_els(p["status"])
         me = h("div", {"class": "me"}, h("span", text=t(lang, "your_hand")))
@@ -100,12 +142,9 @@ class DurakTable(TableView):
             me.appendChild(badge)
         hand = self.hand_el(p["hand"], st["hand"])
 
-        main_col = h("div", {"class": "table-main"}, opps, center, self.log_el(), status, why)
-        if over:
-            main_col.appendChild(self.result_el(v))
-        main_col.appendChild(self.actions_el(p["buttons"]))
-        main_col.appendChild(me)
-        main_col.appendChild(hand)
+        main_col = self.main_el(
+            [opps], [self.result_el(v) if over else None, center],
+            [self.log_el(), status, why, self.actions_el(p["buttons"]), me, hand])
         side = h("div", {"class": "side"}, self.tally_el(v), self.app.prefs_panel())
         return self.table_el(v, main_col, side)
 

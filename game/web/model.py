@@ -249,3 +249,17 @@ def fan(n: int, width: float, card_w: float, min_step: float = 34.0,
         per_row = -(-n // rows)  # balance the rows
     step = max_step if per_row <= 1 else min(max_step, (width - card_w) / (per_row - 1))
     return per_row, step
+
+
+def finished_bout(pairs: list, events: list[dict]) -> dict:
+    """The bout that just left the table (DUR-13, DUR-14), for showing it until the next one.
+
+    ``pairs``: the bout as last drawn, ``[(attack, defence or None)]``; ``events``: the
+    engine events of the move that ended it (a beat in that same move fills its pair; a
+    ``pick_up`` names the defender who took the cards). Returns ``{"pairs": [(attack,
+    defence or None)], "taken_by": seat or None}`` (``None``: the cards were discarded)."""
+    beaten = {ev["target"]: ev["card"] for ev in events
+              if ev.get("type") == "beat" and "target" in ev and "card" in ev}
+    out = [(a, d or beaten.get(a)) for a, d in pairs]
+    taken_by = next((ev.get("player") for ev in events if ev.get("type") == "pick_up"), None)
+    return {"pairs": out, "taken_by": taken_by}

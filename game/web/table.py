@@ -8,7 +8,7 @@ its game. ``main.App`` owns the page: boot, lobby, storage, listeners and comput
 
 from __future__ import annotations
 
-from pyscript import document
+from pyscript import document, window
 
 from ..i18n import card_name, t
 from . import model
@@ -215,16 +215,67 @@ class TableView:
                                          "data-ui": "lobby"}, text=t(lang, "btn_lobby")))
         return buttons
 
+    def main_el(self, top: list, middle: list, dock: list):
+        """The table's main column in three zones (static/css/app.css, "the table"): ``top``
+        (opponents, round info) stays compact at the top; ``middle`` (stock and pile, the
+        bout, melds, spreads, choosers, results) takes the rest and scrolls inside itself
+        when it must; ``dock`` (log, status line, reason, action bar, your hand) is docked
+        at the bottom. ``None`` entries are skipped."""
+        middle_el = h("div", {"class": "zone-middle", "id": "table-middle", "role": "region",
+                              "tabindex": "0", "aria-label": t(self.lang, "tbl_middle")})
+        for el in middle:
+            if el is not None:
+                middle_el.appendChild(el)
+        top_el = h("div", {"class": "zone-top"})
+        for el in top:
+            if el is not None:
+                top_el.appendChild(el)
+        dock_el = h("div", {"class": "zone-dock"})
+        for el in dock:
+            if el is not None:
+                dock_el.appendChild(el)
+        return h("div", {"class": "table-main"}, top_el, middle_el, dock_el)
+
     def table_el(self, v: dict, main_col, side):
-        """The ``#table`` element with the data attributes tests and CSS rely on."""
+        """The ``#table`` element with the data attributes tests and CSS rely on.
+
+        ``side`` holds the table's side panels (every one a ``section.panel``: scoresheet,
+        tally, ledger, settings, move history): beside the table on a wide screen, in a
+        drawer one tap away on a narrow one (the "Scores & more" button; static/js/motion.js
+        opens and closes it and keeps it open across re-renders)."""
         st = v["state"]
+        lang = self.lang
         rules = h("button", {"type": "button", "class": "ui-btn small rules-open",
                              "data-ui": "rules-open", "data-game": self.game},
-                  text=t(self.lang, "rb_btn_game", game=t(self.lang, f"game_{self.game}")))
-        side.insertBefore(h("div", {"class": "rules-link"}, rules), side.firstChild)
+                  text=t(lang, "rb_btn_game", game=t(lang, f"game_{self.game}")))
+        opened = str(document.body.getAttribute("data-drawer") or "") == "open"
+        close = h("button", {"type": "button", "class": "ui-btn small drawer-close",
+                             "data-drawer": "close", "aria-controls": "table-side"},
+                  text=t(lang, "tbl_panels_close"))
+        side.insertBefore(h("div", {"class": "rules-link"}, rules, close), side.firstChild)
+        side.setAttribute("id", "table-side")
+        side.setAttribute("role", "region")
+        side.setAttribute("aria-label", t(lang, "tbl_panels_label"))
+        toggle = h("button", {"type": "button", "class": "ui-btn small drawer-toggle",
+                              "data-drawer": "toggle", "aria-controls": "table-side",
+                              "aria-expanded": "true" if opened else "false"},
+                   text=t(lang, "tbl_panels_open"))
+        top = main_col.querySelector(".zone-top")
+        if top is not None:
+            top.insertBefore(toggle, top.firstChild)
+        record_motion()
         return h("div", {"class": "table", "id": "table", "data-game": self.game,
                          "data-over": bool(st.get("over")), "data-waiting": v.get("waiting"),
-                         "aria-label": t(self.lang, "table_label")}, main_col, side)
+                         "aria-label": t(lang, "table_label")}, main_col, side)
+
+
+def record_motion() -> None:
+    """Tell static/js/motion.js where every card is now, before the table is replaced: it
+    moves each card from there to its new place after the re-render (FLIP) and keeps the
+    scroll of the table's middle and of the side panels."""
+    motion = getattr(window, "kortbordetMotion", None)
+    if motion is not None:
+        motion.record()
 
 
 def layout_hand() -> None:
@@ -244,7 +295,7 @@ def layout_hand() -> None:
         return
     width = float(hand.clientWidth or 320) - 8
     card_w = float(items[0].offsetWidth or 62)
-    per_row, step = model.fan(n, width, card_w, min_step=max(30.0, card_w * 0.42))
+    per_row, step = model.fan(n, width, card_w, min_step=max(24.0, card_w * 0.4))
     for start in range(0, n, per_row):
         row_el = h("div", {"class": "hand-row"})
         for j, el in enumerate(items[start:start + per_row]):

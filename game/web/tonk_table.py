@@ -104,25 +104,22 @@ class TonkTable(TableView):
                    self.pile_el(st, p["pile"], {"take": "tk_take_pile", "empty": "tk_pile_empty",
                                                 "n": "tk_pile_n", "one": "tk_pile_1"}))
         status, why = self.status_els(p["status"])
-        main_col = h("div", {"class": "table-main"}, opps, info, center)
+        dry = None
         if st.get("stock_dry") and not over and st.get("dry_turns_left") is not None:
-            main_col.appendChild(h("p", {"class": "tonk-dry", "id": "dry-note"},
-                                   text=t(lang, "tk_dry_turns", n=st["dry_turns_left"])))
-        main_col.appendChild(self.spreads_el(v, p))
-        main_col.appendChild(self.log_el())
-        main_col.appendChild(status)
-        main_col.appendChild(why)
-        if over and st.get("result"):
-            main_col.appendChild(self.result_el(v, p))
-        main_col.appendChild(self.actions_el(p["buttons"]))
+            dry = h("p", {"class": "tonk-dry", "id": "dry-note"},
+                    text=t(lang, "tk_dry_turns", n=st["dry_turns_left"]))
         me = h("div", {"class": "me"}, h("span", text=t(lang, "your_hand")))
         for b in self.badges(human, st):
             me.appendChild(b)
         me.appendChild(h("span", {"class": "tonk-total", "id": "hand-total",
                                    "data-total": tm.hand_value(st["hand"])},
                          text=t(lang, "tk_your_total", n=tm.hand_value(st["hand"]))))
-        main_col.appendChild(me)
-        main_col.appendChild(self.hand_el(p["hand"], st["hand"], toggles=True))
+        main_col = self.main_el(
+            [opps, info],
+            [self.result_el(v, p) if over and st.get("result") else None,
+             center, dry, self.spreads_el(v, p)],
+            [self.log_el(), status, why, self.actions_el(p["buttons"]), me,
+             self.hand_el(p["hand"], st["hand"], toggles=True)])
         side = h("div", {"class": "side"}, self.ledger_el(v), self.app.prefs_panel())
         return self.table_el(v, main_col, side)
 

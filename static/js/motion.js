@@ -1,0 +1,225 @@
+// Kortbordet: cards travel from their old place to the new one across the table's
+// whole re-render (FLIP: First, Last, Invert, Play), and the table's side-panel drawer.
+//
+// game/web/table.py calls window.kortbordetMotion.record() while the old table is still
+// on the page (TableView.table_el, just before the new one replaces it): every
+// [data-card] element's rectangle is kept by card identity ("7S", "7S.1"; a joker "JK=9S"
+// is "JK"; face-down cards are not followed), with the seat that was acting, the stock
+// and the scroll of the table's middle and side column. A MutationObserver on #screen
+// sees the new table arrive; before the next paint each card that moved is drawn at its
+// old place and eased to its new one. A card that came from where nobody could see it (a
+// computer player's hand, the stock) starts at that player's seat or at the stock; a card
+// that left for a hidden place (a computer player took it) flies to that seat and fades.
+//
+// Pace: the CSS variable --anim (App.apply_display_prefs: 0 ms at speed "instant" or with
+// the reduced-motion preference); nothing moves with prefers-reduced-motion either.
+(function () {
+  "use strict";
+
+  let before = null;
+  // what the re-renders moved, for tests: plays, the cards of the last one, every card
+  const report = { plays: 0, last: [], moved: [] };   // {cards: Map(key -> {rect, el}), seats: Map, actingSeat, stock, scroll}
+
+  function cardKey(el) {
+    const raw = el.getAttribute("data-card") || "";
+    if (!raw || raw === "back") return null;
+    if (el.closest(".last-bout")) return "last:" + raw.split("=")[0];
+    return raw.split("=")[0];
+  }
+
+  function duration() {
+    if (document.body.classList.contains("reduce-motion")) return 0;
+    if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return 0;
+    const v = getComputedStyle(document.documentElement).getPropertyValue("--anim").trim();
+    const ms = parseFloat(v);
+    if (!isFinite(ms)) return 0;
+    return v.endsWith("ms") || !v.endsWith("s") ? ms : ms * 1000;
+  }
+
+  function rectOf(el) {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, width: r.width, height: r.height };
+  }
+
+  function record() {
+    const table = document.getElementById("table");
+    if (!table) { before = null; return; }
+    const cards = new Map();
+    table.querySelectorAll("[data-card]").forEach((el) => {
+      const key = cardKey(el);
+      if (key && !cards.has(key)) cards.set(key, { rect: rectOf(el), el: el });
+    });
+    const seats = new Map();
+    table.querySelectorAll(".seat[data-seat]").forEach((el) => {
+      seats.set(el.getAttribute("data-seat"), rectOf(el));
+    });
+    const acting = table.querySelector(".seat.acting[data-seat]");
+    const stock = table.querySelector(".stock-pile .card, .talon .talon-top, .talon .card");
+    const middle = document.getElementById("table-middle");
+    const side = document.getElementById("table-side");
+    before = {
+      game: table.getAttribute("data-game"),
+      cards: cards, seats: seats,
+      actingSeat: acting ? acting.getAttribute("data-seat") : null,
+      stock: stock ? rectOf(stock) : null,
+      scroll: { middle: middle ? middle.scrollTop : 0, side: side ? side.scrollTop : 0 },
+    };
+  }
+
+  function restoreScroll(old) {
+    const middle = document.getElementById("table-middle");
+    // a result or the lay-down chooser opens at the top of the middle: show it
+    if (middle && !middle.querySelector(":scope > .result, :scope > .chooser")) {
+      middle.scrollTop = old.scroll.middle;
+    }
+    const side = document.getElementById("table-side");
+    if (side) side.scrollTop = old.scroll.side;
+  }
+
+  function fly(el, from, to, ms, extra) {
+    const dx = from.left - to.left;
+    const dy = from.top - to.top;
+    const sx = to.width ? from.width / to.width : 1;
+    const sy = to.height ? from.height / to.height : 1;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(sx - 1) < 0.02) return;
+    const base = getComputedStyle(el).transform;
+    const end = base && base !== "none" ? base : "none";
+    const startT = `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})` + (end === "none" ? "" : " " + end);
+    el.classList.remove("enter");
+    const first = Object.assign({ transform: startT, transformOrigin: "0 0" }, extra ? extra[0] : {});
+    const last = Object.assign({ transform: end, transformOrigin: "0 0" }, extra ? extra[1] : {});
+    el.style.zIndex = "30";
+    report.last.push(el.getAttribute("data-card"));
+    if (report.moved.length < 1000) report.moved.push(el.getAttribute("data-card"));
+    const anim = el.animate([first, last], { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
+    const done = () => { el.style.zIndex = ""; };
+    anim.onfinish = done;
+    anim.oncancel = done;
+  }
+
+  function ghost(old, to, ms) {
+    // a card that left the table for a hidden place: its old element, fixed at its old
+    // rectangle, flies to ``to`` (a seat) and fades
+    const g = old.el;
+    const r = old.rect;
+    g.classList.remove("enter", "playable", "selected");
+    g.removeAttribute("id");
+    g.setAttribute("aria-hidden", "true");
+    g.setAttribute("tabindex", "-1");
+    Object.assign(g.style, {
+      position: "fixed", left: r.left + "px", top: r.top + "px", width: r.width + "px",
+      height: r.height + "px", margin: "0", zIndex: "30", pointerEvents: "none",
+    });
+    g.classList.add("motion-ghost");
+    document.body.appendChild(g);
+    const dx = to.left + to.width / 2 - (r.left + r.width / 2);
+    const dy = to.top + to.height / 2 - (r.top + r.height / 2);
+    const anim = g.animate(
+      [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(.4)`, opacity: 0 }],
+      { duration: ms, easing: "ease-in" });
+    const done = () => g.remove();
+    anim.onfinish = done;
+    anim.oncancel = done;
+  }
+
+  function play() {
+    const old = before;
+    before = null;
+    const table = document.getElementById("table");
+    if (!old || !table) return;
+    restoreScroll(old);
+    report.plays += 1;
+    report.last = [];
+    const ms = duration();
+    if (!ms || old.game !== table.getAttribute("data-game")) return;
+    const seen = new Set();
+    const actingNow = table.querySelector(".seat.acting[data-seat]");
+    table.querySelectorAll("[data-card]").forEach((el) => {
+      const key = cardKey(el);
+      if (!key || seen.has(key)) return;
+      seen.add(key);
+      const now = rectOf(el);
+      if (now.width === 0) return;
+      const was = old.cards.get(key) || (key.startsWith("last:") ? old.cards.get(key.slice(5)) : null);
+      if (was) {
+        fly(el, was.rect, now, ms);
+        return;
+      }
+      // new to the table: from the stock into the hand, else from the seat that moved
+      let from = null;
+      if (el.closest(".hand")) from = old.stock;
+      else if (old.actingSeat !== null && old.seats.has(old.actingSeat)) from = old.seats.get(old.actingSeat);
+      else if (actingNow) from = rectOf(actingNow);
+      if (from) {
+        const start = { left: from.left + (from.width - now.width) / 2, top: from.top + (from.height - now.height) / 2,
+                        width: now.width, height: now.height };
+        fly(el, start, now, ms, [{ opacity: 0.2 }, { opacity: 1 }]);
+      }
+    });
+    // cards that left for a computer player's hand fly to its seat
+    if (old.actingSeat !== null) {
+      const seat = table.querySelector(`.seat[data-seat="${old.actingSeat}"]`);
+      if (seat) {
+        const to = rectOf(seat);
+        old.cards.forEach((was, key) => {
+          if (seen.has(key) || seen.has("last:" + key) || key.startsWith("last:")) return;
+          if (was.el.closest(".discard-pile, .pair, .meld, .spread")) ghost(was, to, ms);
+        });
+      }
+    }
+  }
+
+  function watchScreen() {
+    const screen = document.getElementById("screen");
+    if (!screen) return false;
+    new MutationObserver(() => {
+      placeToggle();
+      if (before) play();
+    }).observe(screen, { childList: true });
+    return true;
+  }
+
+  // ---- the drawer of side panels (narrow screens)
+  // Its button is drawn with the table; it moves into the page's top bar (beside Lobby and
+  // the language), where it costs no row of its own (not when embedded: no top bar there).
+  function placeToggle() {
+    const nav = document.querySelector("#top .top-nav");
+    if (!nav) return;
+    nav.querySelectorAll("[data-drawer=toggle]").forEach((b) => b.remove());
+    const toggle = document.querySelector("#table [data-drawer=toggle]");
+    if (toggle && !document.body.classList.contains("embed")) nav.insertBefore(toggle, nav.firstChild);
+    if (!toggle) setDrawer(false);
+  }
+
+  function setDrawer(open) {
+    if (open) document.body.setAttribute("data-drawer", "open");
+    else document.body.removeAttribute("data-drawer");
+    document.querySelectorAll("[data-drawer=toggle]").forEach((b) => b.setAttribute("aria-expanded", open ? "true" : "false"));
+  }
+
+  document.addEventListener("click", (event) => {
+    const t = event.target;
+    const btn = t && t.closest ? t.closest("[data-drawer]") : null;
+    if (!btn) return;
+    const what = btn.getAttribute("data-drawer");
+    const open = what === "toggle" ? document.body.getAttribute("data-drawer") !== "open" : false;
+    setDrawer(open);
+    if (open) {
+      const close = document.querySelector("#table-side .drawer-close");
+      if (close) close.focus();
+    } else {
+      const toggle = document.querySelector("[data-drawer=toggle]");
+      if (toggle) toggle.focus();
+    }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && document.body.getAttribute("data-drawer") === "open") {
+      setDrawer(false);
+      const toggle = document.querySelector("[data-drawer=toggle]");
+      if (toggle) toggle.focus();
+    }
+  });
+
+  window.kortbordetMotion = { record: record, play: play, setDrawer: setDrawer, report: report };
+  if (!watchScreen()) document.addEventListener("DOMContentLoaded", watchScreen);
+})();

@@ -1,0 +1,198 @@
+"""The table fits the screen (issue 11, "How it is checked"): for each game, in states from
+real play, at seven screen sizes, the page does not scroll; the hand's cards, the action
+buttons and the status line lie inside the viewport; no two interactive elements overlap
+(a fanned hand's cards overlap on purpose, but each card's top-left corner, where its rank
+is, must be free to tap); the hand's ranks are at least 18 px.
+
+One page per state, resized to each size (layout only: nothing is played). The states are
+game links and teaching positions (README "URL parameters", "Teaching positions"):
+openings; Dunka and Elvakort with every player's melds on the table and the human holding
+20 cards; eight-player Elvakort; a six-player Durak bout of six pairs; Tonk with four
+spreads. Uses conftest.py's fixtures (any console error or failed request fails a test).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+
+from browser_harness import open_game
+
+SIZES = [(320, 568), (360, 640), (390, 844), (844, 390), (768, 1024), (1280, 800), (1920, 1080)]
+
+_RUMMY_MELDS = (";round=1;phase=play;turn=0;taken=4C;"
+                "h0=2C,3C,4C,5D,6D,8D,9D,10H,JH,QH,KS,AS,2S,3S,4H,5H,6C,9C,10C,JC;"
+                "h1=?6;h2=?4;h3=?8;m1=0:7S,7H,7D;m2=0:KH,KC,JK=K;m3=1:5S,5C,JK=5;"
+                "m4=1:9S,9H,9D;m5=2:QS,QD,QC;m6=2:8S,8H,8C;m7=2:AH,AD,AC;m8=3:3H,3D,JK=3;"
+                "m9=3:6S,6H,6D;pile=2D")
+POSITIONS = {
+    "dunka-melds": "dunka" + _RUMMY_MELDS,
+    "elvakort-melds": "elvakort" + _RUMMY_MELDS,
+    "elvakort-8": "elvakort;round=1;phase=draw;turn=0;" + ";".join(f"h{i}=?11" for i in range(8))
+                  + ";pile=2D",
+    "durak-6-pairs": ("durak;h0=7S,9S,QH,KD,6D,AC;h1=?3;h2=?3;h3=?3;h4=?3;h5=?3;trump=6H;"
+                      "talon=?2;attacker=5;defender=0;table=8S:9H,8D:10D,8C:JC,10S:JS,QS:KS,6C"),
+    "tonk-spreads": ("tonk;phase=play;stake=2;turn=0;h0=3H,4H,5H,KS,KD,2C;h1=?2;h2=?2;h3=?2;"
+                     "s1=0:7S,7H,7D;s2=1:9C,10C,JC;s3=2:QH,QS,QD;s4=3:2D,3D,4D,5D"),
+}
+OPENINGS = {
+    "durak-open": "?game=durak&players=4&seed=5",
+    "dunka-open": "?game=dunka&players=4&seed=5",
+    "tonk-open": "?game=tonk&players=3&seed=5",
+}
+
+# Every check in the page: returns a list of problems (empty when the table fits).
+CHECK = r"""() => {
+  const W = innerWidth, H = innerHeight, out = [];
+  const se = document.scrollingElement;
+  if (scrollY !== 0 || scrollX !== 0) out.push(`page scrolled to ${scrollX},${scrollY}`);
+  if (se.scrollHeight > H) out.push(`page scrolls: scrollHeight ${se.scrollHeight} > ${H}`);
+  if (se.scrollWidth > W) out.push(`page scrolls sideways: scrollWidth ${se.scrollWidth} > ${W}`);
+  // the part of an element not clipped by a scrolling or clipping ancestor
+  const visible = (el) => {
+    let r = el.getBoundingClientRect();
+    let box = {l: r.left, t: r.top, r: r.right, b: r.bottom};
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowX !== "visible" || cs.overflowY !== "visible") {
+        const q = a.getBoundingClientRect();
+        box = {l: Math.max(box.l, q.left), t: Math.max(box.t, q.top),
+               r: Math.min(box.r, q.right), b: Math.min(box.b, q.bottom)};
+      }
+    }
+    return box;
+  };
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
+  };
+  const inside = (el, what) => {
+    const r = el.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5)
+      out.push(`${what} outside the ${W}x${H} viewport: ${Math.round(r.left)},${Math.round(r.top)},${Math.round(r.right)},${Math.round(r.bottom)}`);
+    const v = visible(el);
+    if (v.r - v.l < r.width - 1 || v.b - v.t < r.height - 1)
+      out.push(`${what} is clipped by its container`);
+  };
+  const cards = [...document.querySelectorAll("#table .hand .card")];
+  if (!cards.length) out.push("no hand cards");
+  cards.forEach((c, i) => inside(c, `hand card ${c.dataset.card}`));
+  const status = document.getElementById("status-line");
+  if (!status) out.push("no status line"); else inside(status, "status line");
+  // the action bar (empty while the only move is tapping the stock or the pile)
+  const bar = document.querySelector("#table .actions");
+  if (!bar) out.push("no action bar");
+  const buttons = [...document.querySelectorAll("#table .actions button")];
+  buttons.forEach((b) => inside(b, `action button ${b.textContent.trim()}`));
+  // each hand card's top-left corner (its rank) is free to tap
+  cards.forEach((c) => {
+    const r = c.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + 7, r.top + 9);
+    if (!hit || !c.contains(hit)) out.push(`hand card ${c.dataset.card}: its corner is covered by ${hit && (hit.dataset.card || hit.className || hit.tagName)}`);
+    const rank = c.querySelector(".idx .r");
+    const px = rank ? parseFloat(getComputedStyle(rank).fontSize) : 0;
+    if (rank && px < 18) out.push(`hand card ${c.dataset.card}: rank ${px}px < 18px`);
+  });
+  // no two interactive elements overlap (visible parts; a fanned hand's cards excepted)
+  const sel = "#app button, #app a[href], #app input, #app select";
+  const els = [...document.querySelectorAll(sel)].filter(shown);
+  const boxes = els.map(visible);
+  for (let i = 0; i < els.length; i++) {
+    for (let j = i + 1; j < els.length; j++) {
+      const a = boxes[i], b = boxes[j];
+      if (a.r - a.l <= 0 || a.b - a.t <= 0 || b.r - b.l <= 0 || b.b - b.t <= 0) continue;
+      const w = Math.min(a.r, b.r) - Math.max(a.l, b.l), h = Math.min(a.b, b.b) - Math.max(a.t, b.t);
+      if (w <= 1 || h <= 1) continue;
+      if (els[i].closest(".hand") && els[j].closest(".hand")) continue;
+      if (els[i].contains(els[j]) || els[j].contains(els[i])) continue;
+      const name = (e) => e.dataset.card || e.dataset.ui || e.id || e.textContent.trim().slice(0, 24);
+      out.push(`overlap ${Math.round(w)}x${Math.round(h)}: ${name(els[i])} / ${name(els[j])}`);
+    }
+  }
+  return out;
+}"""
+
+
+def check_sizes(page) -> dict:
+    problems = {}
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(120)   # App.on_resize lays the hand out again
+        found = page.evaluate(CHECK)
+        if found:
+            problems[f"{w}x{h}"] = found
+    return problems
+
+
+@pytest.mark.parametrize("name", list(POSITIONS) + list(OPENINGS))
+def test_the_table_fits_every_screen(page, site, name):
+    if name in POSITIONS:
+        link = "?lang=en&hints=off&position=" + quote(POSITIONS[name], safe="")
+    else:
+        link = OPENINGS[name] + "&lang=en&speed=instant"
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site.url + link)
+    page.wait_for_selector("#table .hand .card")
+    if name in POSITIONS:
+        # the position is what we asked for (a fallback to the lobby would prove nothing)
+        if "melds" in name:
+            assert page.locator("#table .hand .card").count() == 20
+            assert page.locator("#table .meld").count() == 9
+        if name == "elvakort-8":
+            assert page.locator("#table .seat").count() == 7
+        if name == "durak-6-pairs":
+            assert page.locator("#table .bout .pair").count() == 6
+            assert page.locator("#table .seat").count() == 5
+        if name == "tonk-spreads":
+            assert page.locator("#table .spread").count() == 4
+    problems = check_sizes(page)
+    assert not problems, "\n".join(f"{size}: {p}" for size, ps in problems.items() for p in ps)
+    if name == "tonk-open":
+        # on a phone the side panels are one tap away in a drawer, and Escape closes it
+        page.set_viewport_size({"width": 360, "height": 640})
+        assert not page.locator("#ledger").is_visible()
+        toggle = page.locator("#top [data-drawer=toggle]")
+        toggle.click()
+        assert toggle.get_attribute("aria-expanded") == "true"
+        box = page.locator("#ledger").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        assert page.locator("#table-side section.panel.prefs").is_visible()
+        page.keyboard.press("Escape")
+        assert not page.locator("#ledger").is_visible()
+        assert toggle.get_attribute("aria-expanded") == "false"
+
+
+# You attack with the six of spades; the computer beats it with the eight and, as you hold no
+# six or eight to throw in, that beat ends the bout in the same move (issue 11's report).
+LAST_BOUT = "durak;names=You,Bo;h0=6S,7C,7D,9D,JC,QD;h1=8S,10S,AH,KC,QC,9C;trump=6H;attacker=0"
+MOVED = "() => window.kortbordetMotion.report.moved"
+
+
+def test_durak_beat_that_ends_the_bout_stays_in_view_and_cards_travel(page, site):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, site.url + "?lang=en&hints=off&speed=slow&position=" + quote(LAST_BOUT, safe=""))
+    page.locator('.hand [data-card="6S"]').click(position={"x": 8, "y": 16})
+    attack = page.locator(".actions [data-ui=attack][data-action]")
+    if attack.count():   # a card with one move plays at a tap; else select, then Attack
+        attack.click()
+    # the computer's beat, made in the bout's last move, is shown with the attack card
+    page.wait_for_selector('#table .last-bout .pair .card.defence[data-card="8S"]', timeout=60_000)
+    assert page.locator('#table .last-bout .pair .card.attack[data-card="6S"]').count() == 1
+    assert "discard" in page.locator("#table .last-bout").get_attribute("aria-label")
+    # the cards travelled: 6S from the hand to the table, 8S from the computer's seat
+    moved = page.evaluate(MOVED)
+    assert "6S" in moved and "8S" in moved, moved
+    # the computer attacks next; the last bout is still there until you move
+    page.wait_for_function("() => document.querySelector('#table .bout .pair')", timeout=60_000)
+    assert page.locator("#table .last-bout").count() == 1
+    # with reduced motion (the system's setting) nothing moves
+    page.emulate_media(reduced_motion="reduce")
+    plays = page.evaluate("() => window.kortbordetMotion.report.plays")
+    page.locator(".actions [data-action=take]").click()
+    page.wait_for_function(f"() => window.kortbordetMotion.report.plays > {plays}")
+    assert page.evaluate("() => window.kortbordetMotion.report.last") == []
+    # your move: that bout is gone (a "last bout" now is the one you just took)
+    assert page.locator('#table .last-bout [data-card="8S"]').count() == 0
+    taken = page.locator("#table .last-bout")
+    assert taken.count() == 0 or taken.get_attribute("data-taken-by") == "0"
