@@ -80,6 +80,10 @@ class Stalled(RuntimeError):
     """A game that did not end within the runner's bound of actions."""
 
 
+TIMED = ["normal"]
+"""The level whose decision times ``play_out`` records (``--level`` sets it)."""
+
+
 def play_out(state, levels: list[str], seed: int, times: list[float] | None,
              bound: int, done=None) -> None:
     """Let the bots play ``state`` to its end, seat ``i`` at ``levels[i]`` (the table's
@@ -96,7 +100,7 @@ def play_out(state, levels: list[str], seed: int, times: list[float] | None,
         level = levels[seat]
         t0 = time.process_time()
         action = _choose(view, legal, level, seed * 1000 + step)
-        if times is not None and level == "normal":
+        if times is not None and level == TIMED[0]:
             times.append(time.process_time() - t0)
         state.apply(action)
         step += 1
@@ -156,8 +160,11 @@ DEFAULT_GAMES = {"dunka": 500, "elvakort": 500}
 """Games per pairing when ``--games`` is not given (default 2000)."""
 
 
-def match(game: str, level: str, opponent: str, games: int, times: list[float]) -> dict:
-    """``games`` games of ``level`` against ``opponent``, seats swapped on every deal."""
+def match(game: str, level: str, opponent: str, games: int, times: list[float],
+          first_deal: int = 0, progress: int = 0) -> dict:
+    """``games`` games of ``level`` against ``opponent``, seats swapped on every deal
+    (deals ``first_deal``, ``first_deal + 1``, ...); every ``progress`` games (0: never)
+    the running figures are printed, so a long run stopped early still reports."""
     runner = RUNNERS[game]
     wins = losses = draws = stalled = 0
     chips: list[int] = []
@@ -165,6 +172,7 @@ def match(game: str, level: str, opponent: str, games: int, times: list[float]) 
     ends: dict[str, int] = {}
     for g in range(games):
         deal, seat = divmod(g, 2)
+        deal += first_deal
         levels = [opponent, opponent]
         levels[seat] = level
         try:
@@ -185,8 +193,28 @@ def match(game: str, level: str, opponent: str, games: int, times: list[float]) 
             losses += 1
         else:
             wins += 1
+        if progress and (g + 1) % progress == 0:
+            part = {"wins": wins, "losses": losses, "draws": draws, "chips": chips}
+            print(f"  after {g + 1} games: {_share_line(part)}", flush=True)
     return {"wins": wins, "losses": losses, "draws": draws, "stalled": stalled,
             "chips": chips, "turns": turns, "ends": ends}
+
+
+def _share_line(r: dict) -> str:
+    """The share of games won, a draw counting half, with its 95 % interval (normal
+    approximation, 1.96 standard errors); for chip games the mean chips per hand too."""
+    n = r["wins"] + r["losses"] + r["draws"]
+    if not n:
+        return "no games"
+    share = (r["wins"] + 0.5 * r["draws"]) / n
+    half = 1.96 * (share * (1 - share) / n) ** 0.5
+    text = f"score {share:.1%} ± {half:.1%} (95 %) of {n} games"
+    chips = r.get("chips") or []
+    if len(chips) > 1:
+        mean = statistics.fmean(chips)
+        ci = 1.96 * statistics.stdev(chips) / len(chips) ** 0.5
+        text += f"; chips per hand {mean:+.3f} ± {ci:.3f} (95 %)"
+    return text
 
 
 def _ms(x: float) -> str:
@@ -243,6 +271,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponent", action="append",
                         help="only these opponents of the normal bot (default: random and "
                              "easy; Elvakort also dunka-normal)")
+    parser.add_argument("--level", default="normal", choices=bots.LEVELS,
+                        help="the level measured (default normal); e.g. --level hard "
+                             "--opponent normal")
+    parser.add_argument("--first-deal", type=int, default=0,
+                        help="first deal number (to split a long run over processes)")
+    parser.add_argument("--progress", type=int, default=0, metavar="GAMES",
+                        help="print the running figures every GAMES games")
     parser.add_argument("--elv-going-out", type=int, metavar="GAMES",
                         help="only measure how Elvakort rounds 1-5 end (ELV-10) over GAMES "
                              "four-player games of normal bots")
@@ -253,24 +288,31 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['ended']} ended, {r['out']} by going out, {r['by_discard']} of them "
               f"with the last card discarded, {r['out'] - r['by_discard']} without")
         return 0
+    level = args.level
+    TIMED[0] = level
     for game in args.game or sorted(RUNNERS):
         games = args.games or DEFAULT_GAMES.get(game, 2000)
         times: list[float] = []
         print(f"== {game}: {games} two-player games per pairing, seats swapped")
         for opponent in args.opponent or OPPONENTS.get(game, ("random", "easy")):
             t0 = time.perf_counter()
-            r = match(game, "normal", opponent, games, times)
+            r = match(game, level, opponent, games, times, args.first_deal, args.progress)
             decided = r["wins"] + r["losses"]
             rate = r["wins"] / decided if decided else 0.0
-            print(f"normal vs {opponent:6}: won {r['wins']}, lost {r['losses']}, "
+            print(f"{level} vs {opponent:6}: {_share_line(r)}")
+            print(f"{level} vs {opponent:6}: won {r['wins']}, lost {r['losses']}, "
                   f"draws {r['draws']}, stalled {r['stalled']}; win rate {rate:.1%} of decided games "
                   f"({time.perf_counter() - t0:.0f} s)")
             for line in _chip_lines(r):
                 print(line)
         times.sort()
+        if not times:
+            continue
+        p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
         p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-        print(f"normal decision time over {len(times)} decisions: median "
-              f"{_ms(statistics.median(times))}, p99 {_ms(p99)}, max {_ms(times[-1])}")
+        print(f"{level} decision time over {len(times)} decisions: median "
+              f"{_ms(statistics.median(times))}, p95 {_ms(p95)}, p99 {_ms(p99)}, "
+              f"max {_ms(times[-1])}")
     return 0
 
 
