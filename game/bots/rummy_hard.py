@@ -213,11 +213,14 @@ def candidates(view: dict, legal: list) -> list:
     return out
 
 
-def think(view: dict, legal: list, rng: random.Random, samples: int = SAMPLES,
-          horizon: int = HORIZON) -> pimc.Think:
+def think(view: dict, legal: list, rng: random.Random, samples: int | None = None,
+          horizon: int | None = None) -> pimc.Think:
     """The hard player's sliced search for ``view["player"]`` (protocol:
-    ``game.bots.pimc``). ``samples`` worlds per candidate, rollouts of ``horizon`` turns.
+    ``game.bots.pimc``). ``samples`` worlds per candidate (default ``SAMPLES``, read at
+    call time), rollouts of ``horizon`` rounds of turns (default ``HORIZON``).
     Returns one element of ``legal``."""
+    samples = SAMPLES if samples is None else samples
+    horizon = HORIZON if horizon is None else horizon
     cands = candidates(view, legal)
     if len(cands) == 1 or view["phase"] in ("round_over", "game_over") \
             or view["round"] > ROUNDS:
@@ -231,7 +234,7 @@ def think(view: dict, legal: list, rng: random.Random, samples: int = SAMPLES,
                                    samples, rng))
 
 
-def choose(view: dict, legal: list, rng: random.Random, samples: int = SAMPLES,
-           horizon: int = HORIZON):
+def choose(view: dict, legal: list, rng: random.Random, samples: int | None = None,
+           horizon: int | None = None):
     """``think`` run to its end: the hard player's move (one element of ``legal``)."""
     return pimc.drive(think(view, legal, rng, samples, horizon))
