@@ -155,3 +155,30 @@ def test_hard_is_a_level_everywhere():
     assert "hard" in bots.LEVELS and "hard" in LEVELS
     assert t("sv", "level_hard") == "svår" and t("en", "level_hard") == "hard"
     assert "hard level" in t("en", "rb_fairness") and "svåra nivån" in t("sv", "rb_fairness")
+
+
+def test_a_session_plays_hard_bots_in_slices(tiny):
+    """``level=hard`` in a link; a Tonk session with a hard computer player moves through
+    ``step_bot_sliced`` (the same move as ``step_bot`` on a copy of the session)."""
+    from game.session import Session, parse_params
+    assert parse_params({"level": "hard"})["level"] == "hard"
+    players = [{"name": "Du", "kind": "human"}, {"name": "Dator", "kind": "bot",
+                                                  "level": "hard"}]
+    moved = 0
+    for seed in range(40):
+        session = Session.new("tonk", {}, players, seed)
+        if session.waiting() != "bot":
+            continue
+        twin = Session.from_dict(session.to_dict())
+        gen = session.step_bot_sliced()
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                events = stop.value
+                break
+        assert events and events == twin.step_bot()
+        moved += 1
+        if moved == 3:
+            break
+    assert moved == 3
