@@ -35,8 +35,8 @@ from . import dunka as _dunka
 from . import elvakort as _elvakort
 from . import pimc
 
-SAMPLES = 4
-"""Worlds per candidate in a real game (the budget: at most 2 x 4 = 8 rollouts)."""
+SAMPLES = 10
+"""Worlds per candidate in a real game (the budget: at most 2 x 10 = 20 rollouts)."""
 HORIZON = 1
 """Rounds of turns a rollout plays: a draw or claim is followed to the end of this turn
 (the discard the normal bot then makes), a discard through the other players' next

@@ -25,8 +25,8 @@ from ..tonk import _FULL_DECK, Discard, Hit, Next, Rules, Spread, State, _tonk_c
 from . import pimc
 from . import tonk as _tonk
 
-SAMPLES = 8
-"""Worlds per candidate in a real game (at most 4 x 8 = 32 rollouts)."""
+SAMPLES = 12
+"""Worlds per candidate in a real game (at most 4 x 12 = 48 rollouts)."""
 CANDIDATES = 4
 """At most this many moves are compared, the normal bot's first."""
 ROLLOUT_LEVEL = "easy"
