@@ -7,7 +7,8 @@ with everything public (hand sizes, cards known to be in a hand, cards on the ta
 the pile, its own hand), which gives a complete game state of the engine (``clone()``,
 ``legal_actions()``, ``apply()``). In each such *world* it plays every candidate move and
 then lets the normal bot play every seat for a while (a *rollout*), and scores the
-result. The candidate with the best mean over the worlds is chosen; every candidate is
+result. The candidate with the best mean over the worlds is chosen (the normal bot's
+choice unless another beats it clearly, ``pick``); every candidate is
 tried in the same worlds with the same rollout seeds (common random numbers), so the
 comparison is not drowned in the luck of the deal.
 
@@ -43,6 +44,10 @@ from __future__ import annotations
 
 import random
 from typing import Any, Callable, Generator, Sequence
+
+CONFIDENCE = 1.64
+"""Standard errors by which a move must beat the normal bot's choice to replace it
+(one-sided 95 %; see ``pick``)."""
 
 Think = Generator[None, None, Any]
 """A sliced search: yields ``None`` after each unit of work, returns the action."""
@@ -90,23 +95,42 @@ def search(worlds: Callable[[random.Random], Any], candidates: list,
         samples: worlds per candidate (the budget; ``len(candidates) * samples`` rollouts).
         rng: the random source (worlds and rollout seeds).
 
-    Yields ``None`` after each rollout; returns the candidate with the highest mean
-    result (the earliest one on ties). With one candidate it returns at once.
+    Yields ``None`` after each rollout; returns the candidate chosen by ``pick`` (the
+    highest mean result, the normal bot's choice unless clearly beaten). With one
+    candidate it returns at once.
     """
     if len(candidates) <= 1:
         return candidates[0]
-    totals = [0.0] * len(candidates)
+    values: list[list[float]] = [[] for _ in candidates]
     for _ in range(samples):
         world = worlds(rng)
         seed = rng.getrandbits(32)
         for i, cand in enumerate(candidates):
-            totals[i] += rollout(world.clone(), cand, random.Random(seed))
+            values[i].append(rollout(world.clone(), cand, random.Random(seed)))
             yield None
-    best = 0
-    for i in range(1, len(candidates)):
-        if totals[i] > totals[best] + 1e-9:
-            best = i
-    return candidates[best]
+    return candidates[pick(values)]
+
+
+def pick(values: list[list[float]], z: float = CONFIDENCE) -> int:
+    """Which candidate to play from their results per world (``values[i][k]``: candidate
+    ``i`` in world ``k``, the same worlds for all): the one with the highest mean, but
+    another than the first (the normal bot's choice) only when its mean gain over the
+    first, world by world, exceeds ``z`` standard errors of that gain. Rollouts and the
+    sampled deals are imperfect models of the other players, so the search overrides the
+    normal bot only on clear evidence. Returns an index into ``values``."""
+    base = values[0]
+    n = len(base)
+    best, best_gain = 0, 0.0
+    for i in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[i], base)]
+        gain = sum(diffs) / n
+        if n > 1:
+            var = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+            if gain <= z * (var / n) ** 0.5:
+                continue
+        if gain > best_gain + 1e-9:
+            best, best_gain = i, gain
+    return best
 
 
 def drive(gen: Think) -> Any:

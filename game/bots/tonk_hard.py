@@ -8,8 +8,10 @@ included). ``SAMPLES`` worlds per candidate: the cards the seat cannot see (the 
 hands except the cards they took from the pile, the stock, and the discards under the
 top one, which Tonk's view does not show, TONK-6) dealt at random into those places.
 
-Candidates: at a turn's start every legal move (knock, draw from the stock or the pile,
-end a dry hand, TONK-7, TONK-10, TONK-12); after drawing the normal bot's move, every
+Candidates: at a turn's start the normal bot's move and the draws (stock or pile, TONK-7;
+a knock or the end of a dry hand, TONK-10, TONK-12, only when the normal bot chooses it:
+deals drawn uniformly give the other hands higher totals than hands that have been
+played for a while, so a search would knock too often); after drawing the normal bot's move, every
 spread and hit (TONK-8, TONK-9) and the highest discards, ``CANDIDATES`` in all.
 
 It never peeks: it is given the view, not the state, and deals the hidden cards itself.
@@ -21,7 +23,7 @@ import random
 
 from ..ledger import TonkLedger
 from ..melds import Meld
-from ..tonk import _FULL_DECK, Discard, Hit, Next, Rules, Spread, State, _tonk_card
+from ..tonk import _FULL_DECK, Discard, Draw, Hit, Next, Rules, Spread, State, _tonk_card
 from . import pimc
 from . import tonk as _tonk
 
@@ -107,7 +109,9 @@ def candidates(view: dict, legal: list) -> list:
     if isinstance(first, Next):
         return [first]
     if view["phase"] == "start":
-        return [first] + [a for a in legal if a != first]
+        # knocking and ending a dry hand stay the normal bot's decision (its showdown
+        # model knows that hands get lower as a hand goes on; uniform deals do not)
+        return [first] + [a for a in legal if a != first and isinstance(a, Draw)]
     out = [first] + [a for a in legal if isinstance(a, (Spread, Hit)) and a != first]
     discards = sorted((a for a in legal if isinstance(a, Discard) and a != first),
                       key=lambda a: -_tonk.VALUES[_tonk._token_of(a.card)])
