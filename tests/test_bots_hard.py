@@ -182,3 +182,13 @@ def test_a_session_plays_hard_bots_in_slices(tiny):
         if moved == 3:
             break
     assert moved == 3
+
+
+def test_the_search_overrides_the_normal_move_only_on_clear_evidence():
+    """``pimc.pick``: index 0 is the normal bot's move; another wins only when its gain,
+    world by world, is clearly positive (not when it is larger on average by luck)."""
+    steady = [[0, 0, 0, 0], [1, 1.2, 0.9, 1.1]]
+    noisy = [[0, 0, 0, 0], [3, -2, 1, -1]]  # mean +0.25, but two worlds of four lose
+    assert pimc.pick(steady) == 1
+    assert pimc.pick(noisy) == 0
+    assert pimc.pick([[0, 0], [1, 1], [2, 2.1]]) == 2
