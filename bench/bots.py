@@ -44,6 +44,20 @@ Tonk, measured 2026-11-30 (same machine, default rules, 2,000 hands per pairing)
     normal vs easy  : +0.299 chips per hand (standard error 0.030); won 1195, lost 805
         hand length in turns: median 7, p90 16, p99 26, p99.9 33, max 38
     normal decision time (CPU), 25,372 decisions: median 0.23 ms, p99 3.3 ms, max 17 ms
+
+The hard level (issue 17): ``--level hard --opponent normal`` (figures: the share of games
+won, a draw counting half, and Tonk's chips per hand, each with its 95 % interval;
+``--progress N`` prints them every N games, ``--first-deal`` splits a run). Measured
+2026-12-01, CPython 3.11, on a 2-core machine at load 18-23 (niced; games per pairing
+reached in 45 minutes, far from the 500 wanted):
+
+    dunka    hard vs normal: 40.0 % ± 17.5 % of 30 six-round games
+    elvakort hard vs normal: 50.0 % ± 16.3 % of 36 six-round games
+    tonk     hard vs normal: 46.2 % ± 4.6 % of 460 hands; -0.089 ± 0.102 chips per hand
+
+So the hard level is NOT yet stronger than normal (goals: >= 60 %, >= +0.2 chips). An
+earlier Tonk version that also searched the knock lost -0.45 ± 0.26 chips per hand over
+104 hands (uniform deals overrate knocking). Decision times: ``bench/hard_times.py``.
 """
 
 from __future__ import annotations
