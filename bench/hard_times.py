@@ -11,7 +11,7 @@ issue 17) is a p95 of at most 1 s in Pyodide.
 
 Measured 2026-12-01 (40 positions per game, budgets rummy_hard.SAMPLES = 10, tonk_hard
 SAMPLES = 12 with the knock still searched; 2-core machine at load ~20, so wall times are
-meaningless and CPU times are given; Pyodide 0.29 / Python 3.14 under Node, CPU from
+meaningless and CPU times are given; Pyodide as pinned in package.json, Python 3.14, under Node, CPU from
 ``process.cpuUsage()``):
 
     CPython  dunka    median 33 ms, p95 81 ms, max 86 ms
