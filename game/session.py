@@ -42,7 +42,7 @@ STAKES = (1, 2, 5, 10)
 BETWEEN_PHASES = ("round_over", "hand_over")
 """Phases between rounds/hands: the table waits for the human to deal on (``next``)."""
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
 LANGUAGES = ("sv", "en")
 SPEEDS = ("slow", "normal", "fast", "instant")
 MAX_SEED = (1 << 63) - 1
@@ -131,7 +131,7 @@ def parse_params(query: dict[str, str]) -> dict[str, Any]:
     """Read URL parameters (already split into a dict of strings) into a start request.
 
     Known keys: ``game``, ``players`` (count), ``seed``, ``lang`` (sv/en), ``embed`` (1/0),
-    ``speed`` (slow/normal/fast/instant), ``level`` (easy/normal, every computer player) and
+    ``speed`` (slow/normal/fast/instant), ``level`` (easy/normal/hard, every computer player) and
     every ``Rules`` setting of the game by its name (``transfer=on``, ``deck=52``). Other
     keys are ignored. Returns ``{"game", "players", "seed", "lang", "embed", "speed",
     "level", "rules"}`` where absent values are ``None`` (``embed`` False, ``rules`` only
@@ -395,13 +395,24 @@ class Session:
 
     def step_bot(self) -> list[dict]:
         """If a computer player is to act, make its move and return the events; else ``[]``."""
+        from .bots import pimc
+        return pimc.drive(self.step_bot_sliced())
+
+    def step_bot_sliced(self):
+        """``step_bot`` in slices, for a page that must stay responsive while the hard
+        player searches: a generator that yields ``None`` after each unit of the search
+        (one rollout, ``game.bots.pimc``; a few to a few tens of milliseconds in CPython)
+        and finally makes the move and returns the events (``StopIteration.value``; ``[]``
+        when no computer player is to act). The same move as ``step_bot``. The session
+        must not change between slices (the human is not to act while a bot thinks)."""
         if self.waiting() != "bot":
             return []
         from . import bots
         seat = self.actor()
         legal = self.state.legal_actions(seat)
-        action = bots.choose(self.state.view(seat), legal, self.players[seat]["level"],
-                             seed=self.state.seed ^ self.moves)
+        action = yield from bots.think(self.state.view(seat), legal,
+                                       self.players[seat]["level"],
+                                       seed=self.state.seed ^ self.moves)
         return self._after(action, self.state.apply(action))
 
     def next_game(self) -> None:

@@ -160,3 +160,65 @@ def test_elvakort_choice_depends_only_on_the_view(players):
 def test_elvakort_choose_does_not_modify_the_view():
     state = rummy.new_game(rummy.Rules(variant="elvakort"), ["A", "B", "C"], seed=5)
     check_view_not_modified(state, 200)
+
+
+# ---------------------------------------------------------------------------- hard level
+
+def _first(positions, count: int):
+    for i, item in enumerate(positions):
+        if i >= count:
+            return
+        yield item
+
+
+@pytest.fixture
+def small_hard_budget(monkeypatch):
+    """The hard players' search with 2 worlds per candidate: the same code paths (worlds
+    dealt from the view, rollouts, choice by mean) at a test's cost."""
+    from game.bots import rummy_hard, tonk_hard
+    monkeypatch.setattr(rummy_hard, "SAMPLES", 2)
+    monkeypatch.setattr(tonk_hard, "SAMPLES", 2)
+
+
+@pytest.mark.parametrize("variant,players", [("dunka", 2), ("dunka", 3), ("elvakort", 2),
+                                             ("elvakort", 4)])
+def test_rummy_hard_choice_depends_only_on_the_view(small_hard_budget, variant, players):
+    """The hard player (game.bots.rummy_hard) deals the hidden cards itself from the
+    view: moving the real hidden cards (other hands but their known pile cards, the
+    stock) changes none of its choices."""
+    rng = random.Random(300 + players)
+    checked = moved = 0
+    positions = elvakort_positions(players, games=1, seed=players, rate=0.12) \
+        if variant == "elvakort" else _rummy_positions(variant, players, seed=players)
+    for state, seat in _first(positions, 30):
+        other = reshuffle_hidden_elvakort(state, seat, rng)  # any rummy variant
+        moved += check_same_choice(state, other, seat, ("hard",), seeds=(0,))
+        checked += 1
+    assert checked >= 25 and moved > checked // 2
+
+
+def _rummy_positions(variant: str, players: int, seed: int, rate: float = 0.12):
+    rng = random.Random(seed)
+    state = rummy.new_game(rummy.Rules(variant=variant), [f"P{i}" for i in range(players)],
+                           seed=seed)
+    step = 0
+    while not state.is_over() and step < 6000:
+        seat = state.to_act()[0]
+        if state.phase not in ("round_over", "game_over") and rng.random() < rate:
+            yield state, seat
+        state.apply(bots.choose(state.view(seat), state.legal_actions(seat), "normal",
+                                seed=step))
+        step += 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tonk_hard_choice_depends_only_on_the_view(small_hard_budget, players):
+    """The Tonk hard player (game.bots.tonk_hard): moving the hidden cards (other hands
+    but their known cards, the stock, the discards under the top) changes no choice."""
+    rng = random.Random(400 + players)
+    checked = moved = 0
+    for state, seat in _first(tonk_positions(players, games=4, seed=players), 30):
+        other = reshuffle_hidden_tonk(state, seat, rng)
+        moved += check_same_choice(state, other, seat, ("hard",), seeds=(0, None))
+        checked += 1
+    assert checked >= 25 and moved > checked // 2

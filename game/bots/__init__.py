@@ -14,6 +14,16 @@ Levels:
     ``"easy"``    plain heuristics;
     ``"normal"``  card tracking, cost-based decisions and, where the game allows it,
                   exact endgame search (see the game's module).
+    ``"hard"``    determinized search over the normal bot (``game.bots.pimc``): deals the
+                  cards it cannot see at random consistently with the view, tries its
+                  best few moves in each such deal with rollouts of the normal bot and
+                  keeps the best on average. It still sees only the view. Dunka and
+                  Elvakort: ``game.bots.rummy_hard``; Tonk: ``game.bots.tonk_hard``.
+
+``think(view, legal_actions, level, seed)`` is the same choice as a *sliced* search (a
+generator: each ``next()`` does a few to a few tens of milliseconds of work and the
+action comes back as the ``StopIteration`` value), so a page can search between frames
+without blocking; see ``game.bots.pimc`` for the protocol and a driving loop.
 
 Bots are pure Python and standard library only (they run in Pyodide on the page's main
 thread) and deterministic: the same view, legal actions, level and seed always give the
@@ -31,7 +41,7 @@ from typing import Any
 
 from ..engine import Action
 
-LEVELS = ("random", "easy", "normal")
+LEVELS = ("random", "easy", "normal", "hard")
 """The levels every game's bots understand, weakest first."""
 
 GAMES = {"durak": "game.bots.durak", "dunka": "game.bots.dunka", "tonk": "game.bots.tonk",
@@ -39,10 +49,48 @@ GAMES = {"durak": "game.bots.durak", "dunka": "game.bots.dunka", "tonk": "game.b
 """``view["game"]`` -> module implementing that game's bots. Elvakorts-Rummy has its own
 (``game.bots.elvakort``: the Dunka bots' machinery taught Elvakort's table-plus scoring)."""
 
+HARD = {"dunka": "game.bots.rummy_hard", "elvakort": "game.bots.rummy_hard",
+        "tonk": "game.bots.tonk_hard"}
+"""``view["game"]`` -> module of its hard player, exposing ``think(view, legal, rng)`` (a
+sliced search, ``game.bots.pimc``). A game missing here gets ``level="hard"`` passed to
+its own module's ``choose``."""
+
 
 def _view_seed(view: dict) -> int:
     text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
     return zlib.crc32(text.encode("utf-8"))
+
+
+def _checked(view: dict, legal_actions: list, level: str) -> tuple[str, list]:
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+    game = view.get("game") if isinstance(view, dict) else None
+    if game not in GAMES:
+        raise ValueError(f"no bots for game {game!r}; games with bots: {', '.join(GAMES)}")
+    legal = list(legal_actions)
+    if not legal:
+        raise ValueError("no legal action to choose from (is it this player's turn?)")
+    return game, legal
+
+
+def think(view: dict, legal_actions: list, level: str = "normal", seed: int | None = None):
+    """``choose`` as a sliced search: a generator that yields ``None`` after each unit of
+    work (one rollout of the hard player, a few to a few tens of milliseconds in CPython)
+    and returns the action (``StopIteration.value``): the very action ``choose`` gives for
+    the same arguments. Levels without search return at the first ``next()``.
+    Arguments and errors as ``choose`` (raised at the first ``next()``)."""
+    game, legal = _checked(view, legal_actions, level)
+    rng = random.Random(_view_seed(view) if seed is None else seed)
+    if level == "hard" and game in HARD:
+        module: Any = importlib.import_module(HARD[game])
+        action = yield from module.think(view, legal, rng)
+    elif level == "random":
+        action = legal[rng.randrange(len(legal))]
+    else:
+        action = importlib.import_module(GAMES[game]).choose(view, legal, level, rng)
+    if action not in legal:  # a bug in a bot must never become an illegal move
+        raise AssertionError(f"bot chose {action}, which is not legal here")
+    return action
 
 
 def choose(view: dict, legal_actions: list, level: str = "normal",
@@ -54,7 +102,7 @@ def choose(view: dict, legal_actions: list, level: str = "normal",
             e.g. ``"durak"``, and ``"player"``, the acting seat).
         legal_actions: ``State.legal_actions(player)``: the engine's Action objects, in the
             engine's stable order; must not be empty.
-        level: ``"random"``, ``"easy"`` or ``"normal"``.
+        level: ``"random"``, ``"easy"``, ``"normal"`` or ``"hard"``.
         seed: makes the choice reproducible; ``None`` derives a seed from the view.
 
     Returns:
@@ -63,19 +111,9 @@ def choose(view: dict, legal_actions: list, level: str = "normal",
     Raises:
         ValueError: unknown level, unknown or unbuilt game, or no legal action to choose.
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
-    game = view.get("game") if isinstance(view, dict) else None
-    if game not in GAMES:
-        raise ValueError(f"no bots for game {game!r}; games with bots: {', '.join(GAMES)}")
-    legal = list(legal_actions)
-    if not legal:
-        raise ValueError("no legal action to choose from (is it this player's turn?)")
-    rng = random.Random(_view_seed(view) if seed is None else seed)
-    if level == "random":
-        return legal[rng.randrange(len(legal))]
-    module: Any = importlib.import_module(GAMES[game])
-    action = module.choose(view, legal, level, rng)
-    if action not in legal:  # a bug in a bot must never become an illegal move
-        raise AssertionError(f"bot chose {action}, which is not legal here")
-    return action
+    gen = think(view, legal_actions, level, seed)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value

@@ -25,6 +25,7 @@ TEXTS = {
     "level": "Level",
     "level_easy": "easy",
     "level_normal": "normal",
+    "level_hard": "hard",
     "rules_heading": "Rules",
     "set_transfer": "Transfer (pass the attack on)",
     "set_throw_in": "Who may throw in",

@@ -25,6 +25,7 @@ TEXTS = {
     "level": "Nivå",
     "level_easy": "lätt",
     "level_normal": "normal",
+    "level_hard": "svår",
     "rules_heading": "Regler",
     "set_transfer": "Skicka vidare (överföring)",
     "set_throw_in": "Vem får lägga på",

@@ -1,0 +1,141 @@
+"""Hard computer player of Tonk: determinized search (``game.bots.pimc``) over the normal
+bot (``game.bots.tonk``), scored in chips (TONK-14).
+
+A Tonk hand is short (five cards, a few turns), so every rollout plays the hand to its
+end: the candidate, then the normal bot for every seat until the hand is over; the
+result is the searching seat's chips won or lost in that hand (``result["net"]``, stake
+included). ``SAMPLES`` worlds per candidate: the cards the seat cannot see (the other
+hands except the cards they took from the pile, the stock, and the discards under the
+top one, which Tonk's view does not show, TONK-6) dealt at random into those places.
+
+Candidates: at a turn's start the normal bot's move and the draws (stock or pile, TONK-7;
+a knock or the end of a dry hand, TONK-10, TONK-12, only when the normal bot chooses it:
+deals drawn uniformly give the other hands higher totals than hands that have been
+played for a while, so a search would knock too often); after drawing the normal bot's move, every
+spread and hit (TONK-8, TONK-9) and the highest discards, ``CANDIDATES`` in all.
+
+It never peeks: it is given the view, not the state, and deals the hidden cards itself.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..ledger import TonkLedger
+from ..melds import Meld
+from ..tonk import _FULL_DECK, Discard, Draw, Hit, Next, Rules, Spread, State, _tonk_card
+from . import pimc
+from . import tonk as _tonk
+
+SAMPLES = 12
+"""Worlds per candidate in a real game (at most 4 x 12 = 48 rollouts)."""
+CANDIDATES = 4
+"""At most this many moves are compared, the normal bot's first."""
+ROLLOUT_LEVEL = "easy"
+"""The bot that plays every seat in the rollouts. The normal bot weighs every unseen card
+at each turn's start (10–20 ms a move in CPython), which would leave time for a handful of
+rollouts; the easy bot is about a hundred times cheaper."""
+MAX_STEPS = 400
+"""A rollout's safety stop in actions (house rule B ends a hand after 200 turns)."""
+
+
+class _Template:
+    """Everything public of the view, read once; ``world(rng)`` deals the rest."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.me = me = view["player"]
+        self.rules = Rules(**view["rules"])
+        n = self.n = len(view["hand_counts"])
+        self.hand = [_tonk_card(t) for t in view["hand"]]
+        self.known = [[_tonk_card(t) for t in k] for k in view["known"]]
+        self.table = [[e["id"], e["owner"], Meld.from_dict({"kind": e["kind"],
+                                                            "cards": list(e["cards"])})]
+                      for e in view["table"]]
+        self.top = _tonk_card(view["pile_top"]) if view["pile_top"] else None
+        seen = set(self.hand)
+        if self.top is not None:
+            seen.add(self.top)
+        for _sid, _owner, meld in self.table:
+            seen.update(meld.cards)
+        for seat, cards in enumerate(self.known):
+            if seat != me:
+                seen.update(cards)
+        self.unseen = [c for c in _FULL_DECK if c not in seen]
+        self.sizes = [0 if s == me else view["hand_counts"][s] - len(self.known[s])
+                      for s in range(n)] + [view["stock_size"], max(0, view["pile_size"] - 1)]
+
+    def world(self, rng: random.Random) -> State:
+        """A complete state consistent with the view (``pimc.deal_hidden``)."""
+        v, n = self.view, self.n
+        parts = pimc.deal_hidden(self.unseen, self.sizes, rng)
+        hands = [list(self.hand) if s == self.me else self.known[s] + parts[s]
+                 for s in range(n)]
+        pile = parts[n + 1] + ([self.top] if self.top is not None else [])
+        dry_left = v["dry_turns_left"]
+        return State(
+            rules=self.rules, names=list(v["names"]), hands=hands, stock=parts[n],
+            pile=pile, dealer=v["dealer"], turn=v["turn"], rng_state=rng.getrandbits(63),
+            ledger=TonkLedger(players=n), seed=0, hand_no=v["hand_no"],
+            first_dealer=v["first_dealer"], cut=[], phase=v["phase"],
+            table=[list(e) for e in self.table],
+            next_spread_id=max((e[0] for e in self.table), default=0) + 1,
+            spread_this_turn=v["spread_this_turn"],
+            hit_since=[s in v["hit_locked"] for s in range(n)],
+            known=[list(k) for k in self.known],
+            dry_turns=0 if dry_left is None else n - dry_left, result=None,
+            turns=v["turns"],
+            taken=_tonk_card(v["pile_taken"]) if v["pile_taken"] else None)
+
+
+def _rollout(me: int):
+    def rollout(world: State, cand, rng: random.Random) -> float:
+        world.apply(cand)
+        steps = 0
+        while world.phase != "hand_over" and steps < MAX_STEPS:
+            seat = world.turn
+            world.apply(_tonk.choose(world.view(seat), world.legal_actions(seat),
+                                     ROLLOUT_LEVEL, rng))
+            steps += 1
+        if world.phase != "hand_over":
+            return 0.0
+        return float(world.result["net"][me])
+    return rollout
+
+
+def candidates(view: dict, legal: list) -> list:
+    """The moves the search compares, the normal bot's choice first (see the docstring)."""
+    first = _tonk.choose(view, legal, "normal", random.Random(0))
+    if isinstance(first, Next):
+        return [first]
+    if view["phase"] == "start":
+        # knocking and ending a dry hand stay the normal bot's decision (its showdown
+        # model knows that hands get lower as a hand goes on; uniform deals do not)
+        return [first] + [a for a in legal if a != first and isinstance(a, Draw)]
+    out = [first] + [a for a in legal if isinstance(a, (Spread, Hit)) and a != first]
+    discards = sorted((a for a in legal if isinstance(a, Discard) and a != first),
+                      key=lambda a: -_tonk.VALUES[_tonk._token_of(a.card)])
+    return (out + discards)[:CANDIDATES]
+
+
+def think(view: dict, legal: list, rng: random.Random,
+          samples: int | None = None) -> pimc.Think:
+    """The hard player's sliced search for ``view["player"]`` (protocol:
+    ``game.bots.pimc``), ``samples`` worlds per candidate (default ``SAMPLES``, read at
+    call time). Returns one element of
+    ``legal``."""
+    samples = SAMPLES if samples is None else samples
+    cands = candidates(view, legal)
+    if len(cands) == 1 or view["phase"] == "hand_over":
+        return (yield from pimc.done(cands[0]))
+    try:
+        template = _Template(view)
+    except (ValueError, KeyError):  # a view the search cannot rebuild: play normal
+        return cands[0]
+    return (yield from pimc.search(template.world, cands, _rollout(view["player"]),
+                                   samples, rng))
+
+
+def choose(view: dict, legal: list, rng: random.Random, samples: int | None = None):
+    """``think`` run to its end: the hard player's move (one element of ``legal``)."""
+    return pimc.drive(think(view, legal, rng, samples))

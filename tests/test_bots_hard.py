@@ -1,0 +1,194 @@
+"""The hard players of Dunka, Elvakorts-Rummy and Tonk (game.bots.rummy_hard,
+game.bots.tonk_hard, game.bots.pimc): legal moves in played positions, worlds that agree
+with the view, the sliced search giving the same move as ``choose``, and the fairness
+note naming the level. Budgets are tiny here (``SAMPLES`` patched to 1 or 2), so the
+tests check the machinery, not the strength (bench/bots.py --level hard measures that).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import bots, rummy, tonk
+from game.bots import pimc, rummy_hard, tonk_hard
+from game.i18n import t
+from game.session import LEVELS
+
+
+@pytest.fixture
+def tiny(monkeypatch):
+    monkeypatch.setattr(rummy_hard, "SAMPLES", 1)
+    monkeypatch.setattr(tonk_hard, "SAMPLES", 2)
+
+
+def rummy_positions(variant: str, players: int, seed: int, steps: int, rate: float):
+    """Positions of a game of normal bots (every seat to act, in order of play)."""
+    rng = random.Random(seed)
+    state = rummy.new_game(rummy.Rules(variant=variant), [f"P{i}" for i in range(players)],
+                           seed=seed)
+    for step in range(steps):
+        if state.is_over():
+            return
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if rng.random() < rate:
+            yield state, seat
+        state.apply(bots.choose(state.view(seat), legal, "normal", seed=step))
+
+
+def tonk_positions(players: int, seed: int, hands: int):
+    rng = random.Random(seed)
+    state = tonk.new_game(tonk.Rules(), [f"P{i}" for i in range(players)], seed=seed)
+    step = 0
+    while state.hand_no <= hands and step < 3000:
+        seat = state.to_act()[0]
+        if state.phase != "hand_over" and rng.random() < 0.5:
+            yield state, seat
+        state.apply(bots.choose(state.view(seat), state.legal_actions(seat), "normal",
+                                seed=step))
+        step += 1
+
+
+def check_worlds(template, state, seat, count: int = 3) -> None:
+    """Each world dealt from ``seat``'s view shows that seat exactly its real view and
+    legal actions, holds the game's cards exactly once, and keeps every public fact."""
+    view = state.view(seat)
+    rng = random.Random(7)
+    for _ in range(count):
+        world = template.world(rng)
+        assert world.legal_actions(seat) == state.legal_actions(seat)
+        wv = world.view(seat)
+        for key in ("hand", "hand_counts", "known", "table", "pile_top", "pile_size",
+                    "stock_size", "phase", "turn", "to_act"):
+            assert wv[key] == view[key], key
+        assert sorted(world.all_cards()) == sorted(state.all_cards())
+
+
+@pytest.mark.parametrize("variant,players", [("dunka", 2), ("dunka", 3), ("elvakort", 2),
+                                             ("elvakort", 4)])
+def test_rummy_worlds_agree_with_the_view(variant, players):
+    checked = 0
+    for state, seat in rummy_positions(variant, players, seed=players, steps=400,
+                                       rate=0.1):
+        if state.phase in ("round_over", "game_over"):
+            continue
+        check_worlds(rummy_hard._Template(state.view(seat)), state, seat)
+        checked += 1
+    assert checked >= 15
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tonk_worlds_agree_with_the_view(players):
+    checked = 0
+    for state, seat in tonk_positions(players, seed=players, hands=4):
+        check_worlds(tonk_hard._Template(state.view(seat)), state, seat)
+        checked += 1
+    assert checked >= 15
+
+
+@pytest.mark.parametrize("variant,players", [("dunka", 2), ("dunka", 4), ("elvakort", 3)])
+def test_rummy_hard_plays_legal_rounds(tiny, variant, players):
+    """Hard in every seat for two rounds: every move legal (``bots.choose`` raises
+    otherwise, ``apply`` refuses illegal moves) and the rounds end."""
+    state = rummy.new_game(rummy.Rules(variant=variant), [f"P{i}" for i in range(players)],
+                           seed=11)
+    step = 0
+    while state.round <= 2 and not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        action = bots.choose(state.view(seat), legal, "hard", seed=step)
+        assert action in legal
+        state.apply(action)
+        step += 1
+        assert step < 3000, "two rounds should end"
+    assert len(state.sheet) >= 2
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tonk_hard_plays_legal_hands(tiny, players):
+    state = tonk.new_game(tonk.Rules(), [f"P{i}" for i in range(players)], seed=21)
+    step = 0
+    while state.hand_no <= 3:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        action = bots.choose(state.view(seat), legal, "hard", seed=step)
+        assert action in legal
+        state.apply(action)
+        step += 1
+        assert step < 3000
+    assert sum(state.ledger.balances()) == 0
+
+
+def test_think_is_choose_in_slices(tiny):
+    """The sliced search yields between rollouts and ends with ``choose``'s move."""
+    sliced = 0
+    cases = [(s.view(seat), s.legal_actions(seat)) for s, seat in
+             rummy_positions("dunka", 2, seed=3, steps=120, rate=0.3)]
+    cases += [(s.view(seat), s.legal_actions(seat)) for s, seat in
+              tonk_positions(2, seed=3, hands=2)]
+    for view, legal in cases:
+        gen = bots.think(view, legal, "hard", seed=5)
+        slices = 0
+        while True:
+            try:
+                next(gen)
+                slices += 1
+            except StopIteration as stop:
+                action = stop.value
+                break
+        assert action == bots.choose(view, legal, "hard", seed=5)
+        sliced += slices > 1
+    assert sliced >= 5
+
+
+def test_deal_hidden_refuses_sizes_that_do_not_add_up():
+    with pytest.raises(ValueError, match="unseen"):
+        pimc.deal_hidden([1, 2, 3], [1, 1], random.Random(0))
+    parts = pimc.deal_hidden(list(range(10)), [3, 0, 7], random.Random(0))
+    assert [len(p) for p in parts] == [3, 0, 7]
+    assert sorted(parts[0] + parts[2]) == list(range(10))
+
+
+def test_hard_is_a_level_everywhere():
+    assert "hard" in bots.LEVELS and "hard" in LEVELS
+    assert t("sv", "level_hard") == "svår" and t("en", "level_hard") == "hard"
+    assert "hard level" in t("en", "rb_fairness") and "svåra nivån" in t("sv", "rb_fairness")
+
+
+def test_a_session_plays_hard_bots_in_slices(tiny):
+    """``level=hard`` in a link; a Tonk session with a hard computer player moves through
+    ``step_bot_sliced`` (the same move as ``step_bot`` on a copy of the session)."""
+    from game.session import Session, parse_params
+    assert parse_params({"level": "hard"})["level"] == "hard"
+    players = [{"name": "Du", "kind": "human"}, {"name": "Dator", "kind": "bot",
+                                                  "level": "hard"}]
+    moved = 0
+    for seed in range(40):
+        session = Session.new("tonk", {}, players, seed)
+        if session.waiting() != "bot":
+            continue
+        twin = Session.from_dict(session.to_dict())
+        gen = session.step_bot_sliced()
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                events = stop.value
+                break
+        assert events and events == twin.step_bot()
+        moved += 1
+        if moved == 3:
+            break
+    assert moved == 3
+
+
+def test_the_search_overrides_the_normal_move_only_on_clear_evidence():
+    """``pimc.pick``: index 0 is the normal bot's move; another wins only when its gain,
+    world by world, is clearly positive (not when it is larger on average by luck)."""
+    steady = [[0, 0, 0, 0], [1, 1.2, 0.9, 1.1]]
+    noisy = [[0, 0, 0, 0], [3, -2, 1, -1]]  # mean +0.25, but two worlds of four lose
+    assert pimc.pick(steady) == 1
+    assert pimc.pick(noisy) == 0
+    assert pimc.pick([[0, 0], [1, 1], [2, 2.1]]) == 2
