@@ -1,5 +1,10 @@
-"""The computer players' moves: one move at a time (``Session.step_bot``) after the
-delay of the chosen speed, and the automatic pass on a discard the human may claim.
+"""The computer players' moves: one move at a time after the delay of the chosen speed,
+and the automatic pass on a discard the human may claim.
+
+A move is found in slices (``Session.step_bot_sliced``): the search runs for at most
+``SLICE_MS`` and then gives the page back (a zero timeout) until the move is made, so a
+hard player's search of up to a second never blocks taps, scrolling or card motion for
+longer than a slice. While it searches the status line already says "… is thinking".
 
 PyScript glue, mixed into ``game.web.main.App``; ``self.timer`` is the pending timeout.
 """
@@ -12,13 +17,19 @@ from game.web import model
 from game.web.dunka_model import claim_fits
 
 
+SLICE_MS = 40
+"""Longest piece of a computer player's search before the page gets control back (ms)."""
+
+
 class ComputerPart:
     """Timed computer moves."""
 
     def cancel_timer(self) -> None:
+        """Stop a pending computer move, and drop a search in progress."""
         if self.timer is not None:
             window.clearTimeout(self.timer)
             self.timer = None
+        self.search = None
 
     def schedule(self) -> None:
         """If a computer player is to move, make that move after the chosen delay."""
@@ -46,11 +57,36 @@ class ComputerPart:
         return mode == "fits" and not claim_fits(self.session.view())
 
     def bot_tick(self, *args) -> None:
+        """The delay is over: start finding the computer player's move."""
         self.timer = None
+        if self.session is None or self.screen != "table":
+            return
+        self.search = (self.session, self.session.step_bot_sliced())
+        self.bot_slice()
+
+    def bot_slice(self, *args) -> None:
+        """Search for up to ``SLICE_MS``; then either play the move found or let the page
+        breathe and go on. A search whose session was replaced (a new game, the lobby) is
+        dropped."""
+        self.timer = None
+        search = self.search
+        if search is None or search[0] is not self.session or self.screen != "table":
+            self.search = None
+            return
         try:
-            if self.session is None or self.screen != "table":
-                return
-            events = self.session.step_bot()
+            start = window.performance.now()
+            while window.performance.now() - start < SLICE_MS:
+                next(search[1])
+            self.timer = window.setTimeout(self._slice, 0)
+            return
+        except StopIteration as done:
+            events = done.value
+        except Exception as exc:
+            self.search = None
+            self.internal_error(exc)
+            return
+        self.search = None
+        try:
             if events:
                 self.teach.played(events[0].get("text", ""), events, "bot")
                 self.save_session()

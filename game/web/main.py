@@ -64,6 +64,7 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self.deleted: dict | None = None  # the last deleted history entry (for Undo)
         self.sheets = None  # the scoresheets screen (game.web.sheets), made when first shown
         self.timer = None
+        self.search = None  # (session, generator) of a computer move being found
         self.screen = "lobby"
         self.reason_text = ""
         self.log_events: list[dict] = []  # the last moves shown, kept as events so a
@@ -75,8 +76,9 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
                          create_proxy(self.on_change), create_proxy(self.bot_tick),
                          create_proxy(self.on_resize), create_proxy(self.on_focus),
-                         create_proxy(self.on_input)]
+                         create_proxy(self.on_input), create_proxy(self.bot_slice)]
         self._tick = self._proxies[3]
+        self._slice = self._proxies[7]
         document.addEventListener("click", self._proxies[0])
         document.addEventListener("keydown", self._proxies[1])
         document.addEventListener("change", self._proxies[2])

@@ -1,0 +1,28 @@
+"""The hard level through the page (Playwright, Chromium): a Tonk hand against two hard
+computer players (their searches driven in slices by game/web/computer.py) is played to its
+end and saved with their level; the lobby offers the level.
+
+Uses conftest.py's fixtures: any console error, page error, failed request or request to
+another origin fails the test.
+"""
+
+from __future__ import annotations
+
+import random
+
+from browser_harness import open_game
+from tonk_driver import play_until
+
+
+def test_a_tonk_hand_against_hard_players_is_played_to_its_end(page, site):
+    open_game(page, site.url + "?game=tonk&players=3&level=hard&seed=3&speed=instant&lang=en")
+    play_until(page, random.Random(1), lambda p: p.locator("#hand-result").count() > 0)
+    assert page.locator("#hand-result").get_attribute("data-end")
+    assert '"hard"' in page.evaluate("localStorage.getItem('kortbordet.v1.session')")
+
+
+def test_the_lobby_offers_the_hard_level(page, site):
+    open_game(page, site.url + "?lang=en")
+    options = page.eval_on_selector_all("select[id^=lobby-level] option",
+                                        "els => els.map(e => e.value)")
+    assert "hard" in options, options
