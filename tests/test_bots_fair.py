@@ -64,6 +64,24 @@ def test_choose_does_not_modify_the_view():
     check_view_not_modified(state, 60)
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_durak_hard_choice_depends_only_on_the_view(players):
+    """The hard level (game.bots.durak_hard) samples the unseen cards from the view and
+    the seed only: moving the hidden cards changes neither its samples nor its choice.
+    Fewer positions than the other levels (a hard decision makes dozens of rollouts)."""
+    rng = random.Random(300 + players)
+    checked = moved = 0
+    for state, seat in positions(players, games=3, seed=40 + players):
+        if rng.random() < 0.6 or len(state.legal_actions(seat)) < 2:
+            continue
+        other = reshuffle_hidden(state, seat, rng)
+        moved += check_same_choice(state, other, seat, ("hard",), seeds=(0,))
+        checked += 1
+        if checked >= 12:
+            break
+    assert checked >= 10 and moved > checked // 2
+
+
 # ---------------------------------------------------------------------------- Tonk
 
 TONK_RULES = [tonk.Rules(**dict(zip(sorted(tonk.Rules.CHOICES), values)))

@@ -13,7 +13,9 @@ Levels:
     ``"random"``  a uniform random legal action (for benchmarks; the same for every game);
     ``"easy"``    plain heuristics;
     ``"normal"``  card tracking, cost-based decisions and, where the game allows it,
-                  exact endgame search (see the game's module).
+                  exact endgame search (see the game's module);
+    ``"hard"``    search over samples of the cards it cannot see (determinized search;
+                  Durak: ``game.bots.durak_hard``).
 
 Bots are pure Python and standard library only (they run in Pyodide on the page's main
 thread) and deterministic: the same view, legal actions, level and seed always give the
@@ -31,7 +33,7 @@ from typing import Any
 
 from ..engine import Action
 
-LEVELS = ("random", "easy", "normal")
+LEVELS = ("random", "easy", "normal", "hard")
 """The levels every game's bots understand, weakest first."""
 
 GAMES = {"durak": "game.bots.durak", "dunka": "game.bots.dunka", "tonk": "game.bots.tonk",
@@ -54,7 +56,7 @@ def choose(view: dict, legal_actions: list, level: str = "normal",
             e.g. ``"durak"``, and ``"player"``, the acting seat).
         legal_actions: ``State.legal_actions(player)``: the engine's Action objects, in the
             engine's stable order; must not be empty.
-        level: ``"random"``, ``"easy"`` or ``"normal"``.
+        level: ``"random"``, ``"easy"``, ``"normal"`` or ``"hard"``.
         seed: makes the choice reproducible; ``None`` derives a seed from the view.
 
     Returns:
