@@ -42,7 +42,7 @@ STAKES = (1, 2, 5, 10)
 BETWEEN_PHASES = ("round_over", "hand_over")
 """Phases between rounds/hands: the table waits for the human to deal on (``next``)."""
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
 LANGUAGES = ("sv", "en")
 SPEEDS = ("slow", "normal", "fast", "instant")
 MAX_SEED = (1 << 63) - 1
