@@ -1,5 +1,10 @@
 """Bot strength and speed: ``python3 bench/bots.py [--games N] [--game durak]``.
 
+Issue 17 (Durak): ``--durak-hard GAMES [--start DEAL]`` plays hard against normal (seats
+swapped on every deal) and prints hard's score with its 95 % interval and decision times;
+``--solver POSITIONS`` times the exact endgame solver on random 12-card endgames;
+``node bench/durak_pyodide.mjs [POSITIONS] [DECISIONS]`` times both inside Pyodide.
+
 For each game in ``RUNNERS`` it plays N two-player games per pairing (normal vs random,
 normal vs easy), each deal twice with the seats swapped, and prints the normal bot's win
 rate over decided games (draws counted separately) and its decision times in CPython
@@ -295,6 +300,34 @@ def durak_solver(positions: int, cards: int = 12, seed: int = 0) -> None:
           f"{_ms(statistics.median(times))}, p99 {_ms(_pct(times, 0.99))}, "
           f"max {_ms(times[-1])}; work median {statistics.median(nodes):.0f}, "
           f"p99 {_pct(nodes, 0.99)}, max {nodes[-1]}")
+
+
+def durak_hard_times(decisions: int, seed: int = 0) -> None:
+    """Issue 17: CPU time of ``decisions`` decisions of the hard Durak player, taken from
+    two-player games of hard against normal (only the hard seat's decisions with more
+    than one legal action are timed); prints median, p95, max. For Pyodide
+    (bench/durak_pyodide.mjs) as well as CPython."""
+    times: list[float] = []
+    deal = 0
+    while len(times) < decisions:
+        state = durak.new_game(durak.Rules(), ["P0", "P1"], 30_000 + seed + deal)
+        hard = deal % 2
+        step = 0
+        while not state.is_over() and len(times) < decisions:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            level = "hard" if seat == hard else "normal"
+            t0 = time.process_time()
+            action = bots.choose(state.view(seat), legal, level, seed=step)
+            if level == "hard" and len(legal) > 1:
+                times.append(time.process_time() - t0)
+            state.apply(action)
+            step += 1
+        deal += 1
+    times.sort()
+    print(f"hard decision time over {len(times)} decisions: median "
+          f"{_ms(statistics.median(times))}, p95 {_ms(_pct(times, 0.95))}, "
+          f"max {_ms(times[-1])}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,9 +31,11 @@ cheap-first move ordering (finished children first, so a win ends a node at once
 **equivalent-card reduction**: two cards of one hand in the same suit, with no other card
 in play (hands and table) of that suit between them, whose ranks no other card in play
 shares, can be swapped without changing anything for the rest of the game; only the lower
-of each such group is tried. Exact for any number of cards; speed for 12 cards in play:
-see ``bench/bots.py --solver`` (median well under a millisecond, worst cases tens of ms
-in CPython).
+of each such group is tried. Exact for any number of cards, but not fast enough for
+every 12-card endgame: random ones need from a few hundred to a few hundred thousand units
+of work (``bench/bots.py --solver``; about 10-40 microseconds a unit in CPython), so the
+worst cases take seconds, far over the issue's 150 ms in Pyodide. Callers bound it
+(``budget``) and fall back to heuristics past the bound.
 
 Slicing: ``Solver(budget=N)`` raises ``Budget`` after about N units of work (positions
 visited plus children generated); the transposition table survives, so a caller may
