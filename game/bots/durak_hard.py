@@ -18,7 +18,8 @@ decision it
    the exact solver (``ROLLOUT_SOLVER_BUDGET``) as soon as the talon is empty and two
    players hold cards — and scores +1 (not the Durak), 0 (draw) or -1 (the Durak);
 4. chooses the candidate with the best total over the samples (every candidate sees the
-   same samples); ties go to the earlier candidate, the normal player's choice first.
+   same samples) when it beats the normal player's choice by ``MARGIN`` or more, else
+   the normal player's choice.
 
 Work is counted in rollouts, never in time, so the choice depends only on the view and
 the seed (``tests/test_bots_fair.py``).
@@ -50,6 +51,10 @@ SAMPLES = 10
 
 CANDIDATES = 5
 """The most candidate moves searched per decision (normal's choice among them)."""
+
+MARGIN = 3
+"""How much more (in rollout points, +1/0/-1 each) another candidate must total than the
+normal player's choice to be chosen instead."""
 
 ROLLOUT_STEPS = 300
 """The most actions of one rollout; a game not over by then scores 0."""
@@ -239,6 +244,8 @@ class Search:
         if self.rollouts == 0 or not hasattr(self, "totals"):
             return self.first
         best = max(range(len(self.cands)), key=lambda i: (self.totals[i], -i))
+        if self.totals[best] - self.totals[0] < MARGIN:
+            return self.first  # not clearly better than normal's choice: rollouts are noisy
         return self.cands[best]
 
 
