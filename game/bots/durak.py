@@ -356,11 +356,15 @@ def _endgame(ctx: _Ctx, legal: list, preferred):
             return None  # an action the model does not know: do not trust the search
         moves[move] = action
     solver = Solver(ctx.trump, bool(ctx.rules["transfer"]), SEARCH_BUDGET)
+    # the solver's cheap-first order (non-trumps before trumps), the heuristic's move
+    # first: a win found early ends the search; the engine's order (by rank, trumps
+    # among them) can cost a hundred times the work
+    order = [m for m, _ in solver.moves(root, all_targets=True, reduce=False)]
+    if set(order) != set(moves):
+        return None  # the model and the engine disagree on the moves: do not trust it
     try:
-        values = solver.solve_moves(root, wanted=list(moves), first=move_of(preferred))
+        values = solver.solve_moves(root, wanted=order, first=move_of(preferred))
     except Budget:
-        return None
-    if set(values) - set(moves):
         return None
     best = max(values.values())
     for move, v in values.items():  # the first of the best, the heuristic's move first
