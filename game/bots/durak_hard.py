@@ -46,13 +46,13 @@ from ..durak import (HAND_SIZE, Attack, Beat, Done, Exchange, Rules, State, Take
 from . import durak as normal_bot
 from .durak_endgame import Budget, Solver, move_of, root_of_state
 
-SAMPLES = 10
+SAMPLES = 6
 """Determinizations per decision."""
 
 CANDIDATES = 5
 """The most candidate moves searched per decision (normal's choice among them)."""
 
-MARGIN = 3
+MARGIN = 2
 """How much more (in rollout points, +1/0/-1 each) another candidate must total than the
 normal player's choice to be chosen instead."""
 
