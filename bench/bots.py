@@ -5,6 +5,16 @@ swapped on every deal) and prints hard's score with its 95 % interval and decisi
 ``--solver POSITIONS`` times the exact endgame solver on random 12-card endgames;
 ``node bench/durak_pyodide.mjs [POSITIONS] [DECISIONS]`` times both inside Pyodide.
 
+Measured 2026-12-01 (CPython 3.11.7, CPU time, on a 2-core machine at load 20-27):
+
+    endgame solver, 60 random 12-card endgames: median 8.8 ms, but max (= p99 here)
+        76 s, 23.5 million units of work: a transfer endgame whose repetitions keep most
+        results out of the transposition table; normal stops at SEARCH_BUDGET
+    hard decision time, 60 decisions (SAMPLES 10): median 263 ms, p95 427 ms, max 454 ms;
+        (SAMPLES 6, the default): median 148 ms, p95 245 ms, max 278 ms
+    hard vs normal, two-player Durak: only a handful of games could be played in the
+        time (see the issue 17 report); far too few for the 500-game figure
+
 For each game in ``RUNNERS`` it plays N two-player games per pairing (normal vs random,
 normal vs easy), each deal twice with the seats swapped, and prints the normal bot's win
 rate over decided games (draws counted separately) and its decision times in CPython

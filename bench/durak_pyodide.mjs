@@ -24,6 +24,6 @@ sys.path[:0] = ["/kortbordet", "/kortbordet/bench"]
 os.chdir("/kortbordet")
 import bots as bench
 print("Pyodide:", sys.version.split()[0])
-bench.durak_solver(${positions})
-bench.durak_hard_times(${decisions})
+if ${positions} > 0: bench.durak_solver(${positions})
+if ${decisions} > 0: bench.durak_hard_times(${decisions})
 `);
