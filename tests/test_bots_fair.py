@@ -16,6 +16,7 @@ import pytest
 
 from fairness_helpers import check_same_choice, check_view_not_modified, shuffle_hidden
 from game import bots, rummy, tonk
+from game.bots.durak_hard import LATE_TALON
 from game.durak import Rules, State, new_game
 
 LEVELS = ("random", "easy", "normal")
@@ -62,6 +63,26 @@ def test_choice_depends_only_on_the_view(players):
 def test_choose_does_not_modify_the_view():
     state = new_game(Rules(), ["A", "B", "C"], seed=5)
     check_view_not_modified(state, 60)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_durak_hard_choice_depends_only_on_the_view(players):
+    """The hard level (game.bots.durak_hard) samples the unseen cards from the view and
+    the seed only: moving the hidden cards changes neither its samples nor its choice.
+    Fewer positions than the other levels (a hard decision makes dozens of rollouts)."""
+    rng = random.Random(300 + players)
+    checked = moved = 0
+    for state, seat in positions(players, games=4, seed=40 + players):
+        # late positions (talon <= durak_hard.LATE_TALON), where it searches
+        if (rng.random() < 0.5 or len(state.legal_actions(seat)) < 2
+                or len(state.talon) > LATE_TALON):
+            continue
+        other = reshuffle_hidden(state, seat, rng)
+        moved += check_same_choice(state, other, seat, ("hard",), seeds=(0,))
+        checked += 1
+        if checked >= 12:
+            break
+    assert checked >= 10 and moved > checked // 2
 
 
 # ---------------------------------------------------------------------------- Tonk

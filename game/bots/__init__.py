@@ -18,7 +18,8 @@ Levels:
                   cards it cannot see at random consistently with the view, tries its
                   best few moves in each such deal with rollouts of the normal bot and
                   keeps the best on average. It still sees only the view. Dunka and
-                  Elvakort: ``game.bots.rummy_hard``; Tonk: ``game.bots.tonk_hard``.
+                  Elvakort: ``game.bots.rummy_hard``; Tonk: ``game.bots.tonk_hard``; Durak:
+                  ``game.bots.durak_hard`` (late in a game, with the exact endgame solver).
 
 ``think(view, legal_actions, level, seed)`` is the same choice as a *sliced* search (a
 generator: each ``next()`` does a few to a few tens of milliseconds of work and the
@@ -50,7 +51,7 @@ GAMES = {"durak": "game.bots.durak", "dunka": "game.bots.dunka", "tonk": "game.b
 (``game.bots.elvakort``: the Dunka bots' machinery taught Elvakort's table-plus scoring)."""
 
 HARD = {"dunka": "game.bots.rummy_hard", "elvakort": "game.bots.rummy_hard",
-        "tonk": "game.bots.tonk_hard"}
+        "tonk": "game.bots.tonk_hard", "durak": "game.bots.durak_hard"}
 """``view["game"]`` -> module of its hard player, exposing ``think(view, legal, rng)`` (a
 sliced search, ``game.bots.pimc``). A game missing here gets ``level="hard"`` passed to
 its own module's ``choose``."""

@@ -31,10 +31,9 @@ Levels:
     - trump exchange (DUR-17) whenever allowed (the face-up trump is always higher);
     - endgame: when the talon holds at most the face-up trump and exactly two players still
       hold cards, every card is known (the opponent holds everything that is not in own
-      hand, the discard pile, the table or the talon), and the bot plays by exact
-      alpha-beta search of a compact bitmask model of the rules (``_Solver``), bounded by a
-      node budget (``SEARCH_BUDGET``); when the budget runs out it falls back to the
-      heuristics.
+      hand, the discard pile, the table or the talon), and the bot plays by the exact
+      endgame solver (``game.bots.durak_endgame``), bounded by a work budget
+      (``SEARCH_BUDGET``); when the budget runs out it falls back to the heuristics.
 
 The search models turns as the table drives them (``to_act()[0]`` acts): the defender
 answers every unbeaten card before a thrower adds more; it is not used for a throw-in while
@@ -46,12 +45,15 @@ from __future__ import annotations
 import random
 
 from ..cards import Card, parse_card
-from ..durak import (DECK_RANKS, HAND_SIZE, MAX_ATTACK, Attack, Beat,
-                     Done, Exchange, Take, Throw, Transfer)
+from ..durak import (DECK_RANKS, HAND_SIZE, Attack, Beat, Done, Exchange, Take, Throw,
+                     Transfer)
+from .durak_endgame import Budget, Solver, card_bit, make_root, move_of
 
-SEARCH_BUDGET = 6000
+SEARCH_BUDGET = 150_000
 """Work the endgame search may do for one decision: positions visited plus children
-generated (at most about 25 ms of CPU time in CPython)."""
+generated (``game.bots.durak_endgame.Solver``). Every two-player endgame with up to 12
+cards in play that bench/bots.py --solver met needed less (see its figures); past the
+budget the bot plays by its heuristics."""
 
 SUITS = "SHDC"
 
@@ -315,199 +317,10 @@ def _throw(ctx: _Ctx, legal: list):
 
 # ---------------------------------------------------------------------------- endgame search
 
-class _Budget(Exception):
-    """The search used up its node budget."""
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low
-        mask ^= low
-
-
-def _bit(card: Card) -> int:
-    return 1 << (SUITS.index(card.suit) * 13 + card.rank - 2)
-
-
-class _Solver:
-    """Exact search of a two-player Durak endgame with every card known.
-
-    A position is a tuple ``(phase, a, d, a_is_me, attack, table, unbeaten, ranks, taking,
-    limit, talon, cap)``: ``phase`` 0 lead, 1 defend, 2 throw-in/done; ``a``/``d`` the
-    attacker's and defender's hands as bitmasks (bit ``suit*13 + rank-2``); ``attack`` the
-    attack cards, ``table`` every table card, ``unbeaten`` the unbeaten attack cards,
-    ``ranks`` the mask of every card whose rank is on the table; ``talon`` a tuple of card
-    bits (drawn from the end); ``cap`` the most attack cards of a bout, 6 (DUR-10; DUR-11's
-    5 never applies in an endgame of two). Values
-    are +1 (the bot is safe), 0 (draw), -1 (the bot is the Durak).
-    """
-
-    def __init__(self, trump: str, transfer: bool, budget: int) -> None:
-        t = SUITS.index(trump)
-        self.rank_of = {}
-        self.rank_mask = {}
-        for r in range(2, 15):
-            m = 0
-            for s in range(4):
-                m |= 1 << (s * 13 + r - 2)
-            self.rank_mask[r] = m
-        self.ranks = sorted(self.rank_mask.items())
-        self.beaters = {}
-        self.same_rank = {}
-        trump_all = sum(1 << (t * 13 + i) for i in range(13))
-        for s in range(4):
-            for i in range(13):
-                b = 1 << (s * 13 + i)
-                higher = sum(1 << (s * 13 + j) for j in range(i + 1, 13))
-                self.beaters[b] = higher | (0 if s == t else trump_all)
-                self.same_rank[b] = self.rank_mask[i + 2]
-        # cheap-first order: non-trumps by rank, then trumps by rank
-        self.order = sorted(self.beaters, key=lambda b: ((b.bit_length() - 1) // 13 == t,
-                                                         (b.bit_length() - 1) % 13))
-        self.pos = {b: k for k, b in enumerate(self.order)}
-        self.transfer = transfer
-        self.budget = budget
-        self.nodes = 0
-        self.tt: dict = {}
-
-    def _sorted(self, mask: int):
-        return sorted(_bits(mask), key=self.pos.__getitem__)
-
-    def settle(self, a, d, ame, table, taking, talon, cap):
-        """End the bout (DUR-14/15), draw (DUR-16), check the end (DUR-18/19)."""
-        if taking:
-            d |= table
-        cap = MAX_ATTACK  # DUR-11: only the game's first bout is limited
-        if talon:
-            tal = list(talon)
-            while tal and a.bit_count() < HAND_SIZE:
-                a |= tal.pop()
-            while tal and d.bit_count() < HAND_SIZE:
-                d |= tal.pop()
-            talon = tuple(tal)
-        if taking:
-            na, nd, name = a, d, ame
-        else:
-            na, nd, name = d, a, not ame
-        if not talon and (not na or not nd):
-            if not na and not nd:
-                return 0
-            mine = na if name else nd
-            return 1 if not mine else -1
-        return (0, na, nd, name, 0, 0, 0, 0, False, min(cap, nd.bit_count()), talon, cap)
-
-    def moves(self, st, all_targets=False):
-        """``[(move, child)]``; a child is a position or a final value."""
-        ph, a, d, ame, att, table, unb, ranks, taking, limit, talon, cap = st
-        out = []
-        if ph == 0:
-            most = min(limit, d.bit_count())
-            for b in self._sorted(a):  # singles, cheapest first
-                out.append((("attack", b), (1, a ^ b, d, ame, b, b, b, self.same_rank[b],
-                                             False, limit, talon, cap)))
-            for r, rm in self.ranks:
-                g = a & rm
-                if g.bit_count() < 2:
-                    continue
-                s = g
-                while s:
-                    n = s.bit_count()
-                    if 2 <= n <= most:
-                        out.append((("attack", s), (1, a ^ s, d, ame, s, s, s, rm, False,
-                                                     limit, talon, cap)))
-                    s = (s - 1) & g
-        elif ph == 1:
-            targets = self._sorted(unb) if all_targets else [unb & -unb]
-            for t in targets:
-                rest = unb ^ t
-                for c in self._sorted(d & self.beaters[t]):
-                    out.append((("beat", c, t), (1 if rest else 2, a, d ^ c, ame, att,
-                                                  table | c, rest, ranks | self.same_rank[c],
-                                                  False, limit, talon, cap)))
-            if self.transfer and unb == att:
-                count = att.bit_count() + 1
-                if count <= cap and a.bit_count() >= count:
-                    for c in self._sorted(d & self.same_rank[att & -att]):
-                        out.append((("transfer", c),
-                                    (1, d ^ c, a, not ame, att | c, table | c, unb | c, ranks,
-                                     False, min(cap, a.bit_count()), talon, cap)))
-            out.append((("take",), (2, a, d, ame, att, table, unb, ranks, True, limit,
-                                    talon, cap)))
-        else:
-            if att.bit_count() < limit:
-                for c in self._sorted(a & ranks):
-                    if taking:
-                        child = (2, a ^ c, d, ame, att | c, table | c, unb, ranks, True,
-                                 limit, talon, cap)
-                    else:
-                        child = (1, a ^ c, d, ame, att | c, table | c, c, ranks, False,
-                                 limit, talon, cap)
-                    out.append((("throw", c), child))
-            out.append((("done",), self.settle(a, d, ame, table, taking, talon, cap)))
-        return out
-
-    def value(self, st, alpha: int, beta: int) -> int:
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise _Budget
-        entry = self.tt.get(st)
-        if entry is not None:
-            lo, hi = entry
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha, beta = max(alpha, lo), min(beta, hi)
-        a0, b0 = alpha, beta
-        ame = st[3]
-        maximize = ame if st[0] != 1 else not ame
-        kids = self.moves(st)
-        self.nodes += len(kids)  # the work is in generating children: count them too
-        # finished children first: a win ends the search at once
-        best = -2 if maximize else 2
-        for _, child in kids:
-            if child.__class__ is int:
-                if maximize:
-                    best = max(best, child)
-                else:
-                    best = min(best, child)
-        if maximize:
-            alpha = max(alpha, best)
-        else:
-            beta = min(beta, best)
-        if alpha < beta:
-            for _, child in kids:
-                if child.__class__ is int:
-                    continue
-                v = self.value(child, alpha, beta)
-                if maximize:
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                else:
-                    if v < best:
-                        best = v
-                        if v < beta:
-                            beta = v
-                if alpha >= beta:
-                    break
-        lo, hi = -1, 1
-        if best <= a0:
-            hi = best
-        elif best >= b0:
-            lo = best
-        else:
-            lo = hi = best
-        if entry is not None:
-            lo, hi = max(lo, entry[0]), min(hi, entry[1])
-        self.tt[st] = (lo, hi)
-        return best
-
-
 def _endgame(ctx: _Ctx, legal: list, preferred):
-    """Exact play when every card is known and two players are left; None if not."""
+    """Exact play when every card is known and two players are left (the solver of
+    ``game.bots.durak_endgame``); None if the position is not such an endgame, or the
+    search needed more than ``SEARCH_BUDGET``."""
     view = ctx.view
     if ctx.talon > 1:
         return None
@@ -527,92 +340,51 @@ def _endgame(ctx: _Ctx, legal: list, preferred):
     defending = bool(ctx.table) and not ctx.taking and any(d is None for _, d in ctx.table)
     if defending and ctx.defender != ctx.me:
         return None  # a throw-in while the defender still thinks: not in the model
-    mine = 0
-    for c in ctx.hand:
-        mine |= _bit(c)
-    theirs = 0
-    for c in ctx.outside:
-        theirs |= _bit(c)
+    mine = sum(card_bit(c) for c in ctx.hand)
+    theirs = sum(card_bit(c) for c in ctx.outside)
     if theirs.bit_count() != ctx.counts[opp]:
         return None
-    att = table = unb = ranks = 0
-    solver = _Solver(ctx.trump, bool(ctx.rules["transfer"]), SEARCH_BUDGET)
-    for a, d in ctx.table:
-        att |= _bit(a)
-        table |= _bit(a)
-        ranks |= solver.same_rank[_bit(a)]
-        if d is None:
-            unb |= _bit(a)
-        else:
-            table |= _bit(d)
-            ranks |= solver.same_rank[_bit(d)]
     # DUR-11's limit of 5 holds only in the game's first bout with four or more players,
-    # when every player still holds cards: never in a two-player endgame
-    cap = MAX_ATTACK
-    talon = (_bit(ctx.trump_card),) if ctx.talon else ()
-    i_attack = ctx.attacker == ctx.me
-    a_hand, d_hand = (mine, theirs) if i_attack else (theirs, mine)
-    if not ctx.table:
-        phase = 0
-    elif unb and not ctx.taking:
-        phase = 1
-    else:
-        phase = 2
-    root = (phase, a_hand, d_hand, i_attack, att, table, unb, ranks, bool(ctx.taking),
-            view["limit"], talon, cap)
-    by_move = {}
-    for move, child in solver.moves(root, all_targets=True):
-        by_move[move] = child
-    candidates = []
+    # when every player still holds cards: never in a two-holder endgame
+    talon = (card_bit(ctx.trump_card),) if ctx.talon else ()
+    root = make_root(ctx.trump, mine, theirs, ctx.attacker == ctx.me, ctx.table,
+                     bool(ctx.taking), view["limit"], talon)
+    moves = {}
     for action in legal:
-        move = _move_of(action)
-        if move is None or move not in by_move:
+        move = move_of(action)
+        if move is None:
             return None  # an action the model does not know: do not trust the search
-        candidates.append((action, by_move[move]))
-    candidates.sort(key=lambda ac: ac[0] != preferred)
-    best_action, best = None, -2
+        moves[move] = action
+    solver = Solver(ctx.trump, bool(ctx.rules["transfer"]), SEARCH_BUDGET)
+    # the solver's cheap-first order (non-trumps before trumps), the heuristic's move
+    # first: a win found early ends the search; the engine's order (by rank, trumps
+    # among them) can cost a hundred times the work
+    order = [m for m, _ in solver.moves(root, all_targets=True, reduce=False)]
+    if set(order) != set(moves):
+        return None  # the model and the engine disagree on the moves: do not trust it
     try:
-        for action, child in candidates:
-            if child.__class__ is int:
-                v = child
-            else:
-                v = solver.value(child, max(best, -1), 1)
-            if v > best:
-                best_action, best = action, v
-            if best == 1:
-                break
-    except _Budget:
-        return best_action if best == 1 else None
-    return best_action
-
-
-def _move_of(action):
-    if isinstance(action, Attack):
-        m = 0
-        for c in action.cards:
-            m |= _bit(c)
-        return ("attack", m)
-    if isinstance(action, Beat):
-        return ("beat", _bit(action.card), _bit(action.target))
-    if isinstance(action, Transfer):
-        return ("transfer", _bit(action.card))
-    if isinstance(action, Throw):
-        return ("throw", _bit(action.card))
-    if isinstance(action, Take):
-        return ("take",)
-    if isinstance(action, Done):
-        return ("done",)
+        values = solver.solve_moves(root, wanted=order, first=move_of(preferred))
+    except Budget:
+        return None
+    best = max(values.values())
+    for move, v in values.items():  # the first of the best, the heuristic's move first
+        if v == best:
+            return moves[move]
     return None
 
 
 # ---------------------------------------------------------------------------- entry point
 
 def choose(view: dict, legal: list, level: str, rng: random.Random):
-    """Pick one of ``legal`` for ``view["player"]`` at ``level`` ``"easy"`` or ``"normal"``
-    (``"random"`` is handled by ``game.bots.choose``)."""
+    """Pick one of ``legal`` for ``view["player"]`` at ``level`` ``"easy"``, ``"normal"``
+    or ``"hard"`` (``game.bots.durak_hard``; ``"random"`` is handled by
+    ``game.bots.choose``)."""
     ctx = _Ctx(view)
     if level == "easy":
         return _easy(ctx, legal)
     if level == "normal":
         return _normal(ctx, legal, rng)
+    if level == "hard":
+        from .durak_hard import choose as hard_choose
+        return hard_choose(view, legal, rng)
     raise ValueError(f"unknown Durak bot level {level!r}")

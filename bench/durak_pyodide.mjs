@@ -1,0 +1,29 @@
+// Issue 17: the Durak endgame solver and hard player timed inside Pyodide under Node.
+//
+//   node bench/durak_pyodide.mjs [POSITIONS] [HARD_DECISIONS]
+//
+// Loads Pyodide from node_modules as tests/pyodide/run.mjs does, mounts the repository
+// and runs bench/bots.py's durak_solver (POSITIONS random 12-card endgames, default 100)
+// and durak_hard_times (HARD_DECISIONS hard decisions, default 40). Times are Pyodide's
+// time.process_time (in WebAssembly: wall time of the single thread).
+import { loadPyodide } from "pyodide";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const positions = +(process.argv[2] || 100);
+const decisions = +(process.argv[3] || 40);
+const pyodide = await loadPyodide({ env: { HOME: "/home/pyodide", PYTHONHASHSEED: "0" } });
+pyodide.setStdout({ write: (buf) => (process.stdout.write(buf), buf.length) });
+pyodide.FS.mkdirTree("/kortbordet");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: ROOT }, "/kortbordet");
+await pyodide.runPythonAsync(`
+import os, sys
+sys.dont_write_bytecode = True
+sys.path[:0] = ["/kortbordet", "/kortbordet/bench"]
+os.chdir("/kortbordet")
+import bots as bench
+print("Pyodide:", sys.version.split()[0])
+if ${positions} > 0: bench.durak_solver(${positions})
+if ${decisions} > 0: bench.durak_hard_times(${decisions})
+`);

@@ -1,0 +1,428 @@
+"""Exact Durak endgame solver (rules/durak.md DUR-8 … DUR-19; issue 17, scope 1).
+
+When the talon holds at most the face-up trump and exactly two players still hold cards,
+every card is known (the opponent holds everything that is not in one's own hand, the
+discard pile, the table or the talon) and the rest of the game is a finite two-player
+game of perfect information. ``Solver`` decides it: win (+1, the side searched for is safe),
+draw (0, both go out together) or loss (-1, it is the Durak).
+
+Scope, stated honestly: the solver is exact for every position with **two card holders**
+(a two-player game, or a game of three or more where the others are already out). With
+three or more holders it is not used: the information is then not complete in general and
+the game is not two-sided (``solvable`` says no; callers fall back to heuristics or, at
+the hard level, to rollouts).
+
+Model. A position is a tuple ``(phase, a, d, ame, attack, table, unbeaten, ranks, taking,
+limit, talon)``: ``phase`` 0 lead, 1 defend, 2 throw-in/done; ``a``/``d`` the attacker's
+and defender's hands as bitmasks (bit ``suit*13 + rank-2``, suits ``S H D C``); ``ame``
+whether the attacker is the side searched for; ``attack`` the attack cards, ``table``
+every table card, ``unbeaten`` the unbeaten attack cards, ``ranks`` the mask of every
+card whose rank is on the table; ``taking`` the defender said "take"; ``limit`` the most
+attack cards of the bout (DUR-10: six, or the defender's hand at the bout's start);
+``talon`` a tuple of card bits, drawn from the end (only the face-up trump in practice).
+Turns go as the engine's ``to_act()[0]`` drives them: the defender answers every unbeaten
+card (in a fixed order: the order of answers does not change what can follow) before the
+attacker throws in more (DUR-9, DUR-12 … DUR-15, DUR-13 transfers when on).
+``tests/test_durak_endgame.py`` checks the model against the engine's ``clone()`` /
+``apply()`` by brute force on thousands of small random endgames.
+
+Search: alpha-beta over the values -1/0/+1 with a transposition table of value bounds,
+cheap-first move ordering (finished children first, so a win ends a node at once) and
+**equivalent-card reduction**: two cards of one hand in the same suit, with no other card
+in play (hands and table) of that suit between them, whose ranks no other card in play
+shares, can be swapped without changing anything for the rest of the game; only the lower
+of each such group is tried. Exact for any number of cards, but not fast enough for
+every 12-card endgame: random ones need from a few hundred to a few hundred thousand units
+of work (``bench/bots.py --solver``; about 10-40 microseconds a unit in CPython), so the
+worst cases take seconds, far over the issue's 150 ms in Pyodide. Callers bound it
+(``budget``) and fall back to heuristics past the bound.
+
+Slicing: ``Solver(budget=N)`` raises ``Budget`` after about N units of work (positions
+visited plus children generated); the transposition table survives, so a caller may
+catch it, yield to the page and call again with a larger budget and continue where the
+work stopped (``solve_moves`` with ``budget`` does exactly that, in one call).
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+
+SUITS = "SHDC"
+HAND_SIZE = 6
+MAX_ATTACK = 6
+
+
+class Budget(Exception):
+    """The search used up its work budget (``Solver.budget``)."""
+
+
+def card_bit(card: Card) -> int:
+    """The solver's bit of ``card`` (``suit*13 + rank-2``; ranks 2 … 14)."""
+    return 1 << (SUITS.index(card.suit) * 13 + card.rank - 2)
+
+
+def bits(mask: int):
+    """The single-bit masks of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+_RANK_MASK = {}
+for _r in range(2, 15):
+    _RANK_MASK[_r] = sum(1 << (s * 13 + _r - 2) for s in range(4))
+_SAME_RANK = {1 << (s * 13 + i): _RANK_MASK[i + 2] for s in range(4) for i in range(13)}
+_RANKS = sorted(_RANK_MASK.items())
+_SUIT_OF = {1 << (s * 13 + i): s for s in range(4) for i in range(13)}
+
+
+class Solver:
+    """Win/draw/loss search of two-holder Durak endgames (see the module docstring).
+
+    Args:
+        trump: the trump suit letter (``"S"``, ``"H"``, ``"D"``, ``"C"``).
+        transfer: whether DUR-13 transfers are on.
+        budget: the most work (positions visited plus children generated) before
+            ``Budget`` is raised; ``None`` for no limit.
+
+    ``nodes`` counts the work done so far; ``tt`` is the transposition table
+    (position -> (lower, upper) bound of its value), kept across calls.
+    """
+
+    def __init__(self, trump: str, transfer: bool, budget: int | None = None) -> None:
+        t = SUITS.index(trump)
+        self.beaters = {}
+        trump_all = sum(1 << (t * 13 + i) for i in range(13))
+        for s in range(4):
+            for i in range(13):
+                b = 1 << (s * 13 + i)
+                higher = sum(1 << (s * 13 + j) for j in range(i + 1, 13))
+                self.beaters[b] = higher | (0 if s == t else trump_all)
+        # cheap-first order: non-trumps by rank, then trumps by rank
+        self.order = sorted(self.beaters, key=lambda b: ((b.bit_length() - 1) // 13 == t,
+                                                         (b.bit_length() - 1) % 13))
+        self.pos = {b: k for k, b in enumerate(self.order)}
+        self.transfer = transfer
+        self.budget = budget
+        self.nodes = 0
+        self.tt: dict = {}
+        self._skip: dict = {}
+        self._path: dict = {}  # positions on the current search path -> their depth
+        self._low = 1 << 30  # the shallowest repeated depth met below the current node
+
+    # ------------------------------------------------------------------ model
+
+    def _sorted(self, mask: int):
+        return sorted(bits(mask), key=self.pos.__getitem__)
+
+    def skip(self, a: int, d: int, table: int, talon=()) -> int:
+        """Cards of ``a`` and ``d`` that are equivalent to a lower card of the same hand
+        (the equivalent-card reduction): moves with them need not be tried. ``table`` and
+        ``talon`` (card bits) are the other cards still in play."""
+        key = (a, d, table, talon)
+        got = self._skip.get(key)
+        if got is not None:
+            return got
+        live = a | d | table
+        for b in talon:
+            live |= b
+        out = 0
+        prev_suit = prev_hand = -1  # the previous live card's suit and holder (run state)
+        m = live
+        while m:
+            b = m & -m
+            m ^= b
+            s = _SUIT_OF[b]
+            if _SAME_RANK[b] & live != b:  # its rank is shared: it breaks a run
+                prev_suit, prev_hand = s, -1
+                continue
+            h = 1 if a & b else (2 if d & b else 0)
+            if h and s == prev_suit and h == prev_hand:
+                out |= b
+            prev_suit, prev_hand = s, (h or -1)
+        self._skip[key] = out
+        return out
+
+    def settle(self, a, d, ame, table, taking, talon):
+        """End the bout (DUR-14/15), draw (DUR-16), check the end (DUR-18/19): the next
+        position, or the final value for the side searched for."""
+        if taking:
+            d |= table
+        if talon:
+            tal = list(talon)
+            while tal and a.bit_count() < HAND_SIZE:
+                a |= tal.pop()
+            while tal and d.bit_count() < HAND_SIZE:
+                d |= tal.pop()
+            talon = tuple(tal)
+        if taking:
+            na, nd, name = a, d, ame
+        else:
+            na, nd, name = d, a, not ame
+        if not talon and (not na or not nd):
+            if not na and not nd:
+                return 0
+            mine = na if name else nd
+            return 1 if not mine else -1
+        return (0, na, nd, name, 0, 0, 0, 0, False, min(MAX_ATTACK, nd.bit_count()), talon)
+
+    def moves(self, st, all_targets=False, reduce=True):
+        """``[(move, child)]`` of position ``st``; a child is a position or a final value.
+        Moves: ``("attack", mask)``, ``("beat", card, target)``, ``("transfer", card)``,
+        ``("take",)``, ``("throw", card)``, ``("done",)``. ``all_targets`` lists beats of
+        every unbeaten card (else only of the lowest); ``reduce`` drops equivalent cards."""
+        ph, a, d, ame, att, table, unb, ranks, taking, limit, talon = st
+        skip = self.skip(a, d, table, talon) if reduce else 0
+        out = []
+        if ph == 0:
+            most = min(limit, d.bit_count())
+            for b in self._sorted(a & ~skip):  # singles, cheapest first
+                out.append((("attack", b), (1, a ^ b, d, ame, b, b, b, _SAME_RANK[b],
+                                             False, limit, talon)))
+            if most >= 2:
+                for r, rm in _RANKS:
+                    g = a & rm
+                    if g.bit_count() < 2:
+                        continue
+                    s = g
+                    while s:
+                        n = s.bit_count()
+                        if 2 <= n <= most:
+                            out.append((("attack", s), (1, a ^ s, d, ame, s, s, s, rm, False,
+                                                         limit, talon)))
+                        s = (s - 1) & g
+        elif ph == 1:
+            targets = self._sorted(unb) if all_targets else [unb & -unb]
+            for t in targets:
+                rest = unb ^ t
+                for c in self._sorted(d & self.beaters[t] & ~skip):
+                    out.append((("beat", c, t), (1 if rest else 2, a, d ^ c, ame, att,
+                                                  table | c, rest, ranks | _SAME_RANK[c],
+                                                  False, limit, talon)))
+            if self.transfer and unb == att:
+                count = att.bit_count() + 1
+                if count <= MAX_ATTACK and a.bit_count() >= count:
+                    for c in self._sorted(d & _SAME_RANK[att & -att] & ~skip):
+                        out.append((("transfer", c),
+                                    (1, d ^ c, a, not ame, att | c, table | c, unb | c, ranks,
+                                     False, min(MAX_ATTACK, a.bit_count()), talon)))
+            out.append((("take",), (2, a, d, ame, att, table, unb, ranks, True, limit,
+                                    talon)))
+        else:
+            if att.bit_count() < limit:
+                for c in self._sorted(a & ranks & ~skip):
+                    if taking:
+                        child = (2, a ^ c, d, ame, att | c, table | c, unb, ranks, True,
+                                 limit, talon)
+                    else:
+                        child = (1, a ^ c, d, ame, att | c, table | c, c, ranks, False,
+                                 limit, talon)
+                    out.append((("throw", c), child))
+            out.append((("done",), self.settle(a, d, ame, table, taking, talon)))
+        return out
+
+    # ------------------------------------------------------------------ search
+
+    def value(self, st, alpha: int = -1, beta: int = 1) -> int:
+        """The value of position ``st`` for the side searched for, exact when it lies in
+        ``(alpha, beta)``, else a bound on the same side (fail-soft alpha-beta).
+        A position that comes back on the path being searched (transfers and takes can
+        cycle: DUR-13, DUR-15) scores 0, a draw: nobody has to become the Durak; values
+        that depend on such a repetition are not stored in the table.
+        Raises ``Budget`` when ``self.budget`` is exceeded."""
+        self.nodes += 1
+        path = self._path
+        if st in path:
+            depth = path[st]
+            if depth < self._low:
+                self._low = depth
+            return 0
+        entry = self.tt.get(st)
+        if entry is not None:
+            lo, hi = entry
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        if self.budget is not None and self.nodes > self.budget:
+            raise Budget
+        a0, b0 = alpha, beta
+        ame = st[3]
+        maximize = ame if st[0] != 1 else not ame
+        kids = self.moves(st)
+        self.nodes += len(kids)
+        best = -2 if maximize else 2
+        for _, child in kids:
+            if child.__class__ is int:
+                if maximize:
+                    if child > best:
+                        best = child
+                elif child < best:
+                    best = child
+        if maximize:
+            alpha = max(alpha, best)
+        else:
+            beta = min(beta, best)
+        depth = len(path)
+        outer_low = self._low
+        self._low = depth + 1
+        if alpha < beta:
+            path[st] = depth
+            try:
+                for _, child in kids:
+                    if child.__class__ is int:
+                        continue
+                    v = self.value(child, alpha, beta)
+                    if maximize:
+                        if v > best:
+                            best = v
+                            if v > alpha:
+                                alpha = v
+                    else:
+                        if v < best:
+                            best = v
+                            if v < beta:
+                                beta = v
+                    if alpha >= beta:
+                        break
+            finally:
+                del path[st]
+        low = self._low
+        self._low = min(outer_low, low)
+        if low <= depth:
+            return best  # depends on a repetition of this or an earlier position
+        lo, hi = -1, 1
+        if best <= a0:
+            hi = best
+        elif best >= b0:
+            lo = best
+        else:
+            lo = hi = best
+        if entry is not None:
+            lo, hi = max(lo, entry[0]), min(hi, entry[1])
+        self.tt[st] = (lo, hi)
+        return best
+
+    def solve_moves(self, root, wanted=None, first=None, exact=False):
+        """Values of the root's moves for the side searched for.
+
+        Args:
+            root: a position (see the module docstring) where that side is to act.
+            wanted: moves to evaluate (default every move, beats of every target).
+            first: a move to try first (e.g. the heuristic's choice).
+            exact: give every move its value; else stop at the first win, and at the
+                first draw when nothing wins (enough to choose). Each move is first
+                tested "does it win?" with a null window, then "does it draw?".
+
+        Returns:
+            ``{move: value}``, each exact; a move not among the root's moves, or left
+            unsettled once a better or equal one was found (``exact`` false), is absent.
+        """
+        kids = dict(self.moves(root, all_targets=True, reduce=False))
+        order = list(kids) if wanted is None else [m for m in wanted if m in kids]
+        if first in kids and first in order:
+            order.remove(first)
+            order.insert(0, first)
+        out = {}
+        best = -2
+        for move in order:  # first pass: a null-window test "does it win?" per move
+            child = kids[move]
+            v = child if child.__class__ is int else self.value(child, 0, 1)
+            out[move] = 1 if v >= 1 else min(v, 0)
+            best = max(best, out[move])
+            if best == 1 and not exact:
+                return out
+        draw = any(out[m] == 0 and kids[m].__class__ is int for m in order)
+        for move in order:  # second pass: draw or loss, for the moves that do not win
+            if out[move] != 0 or kids[move].__class__ is int:
+                continue
+            if draw and not exact:
+                del out[move]  # only known to be no better than the draw found
+                continue
+            v = self.value(kids[move], -1, 0)
+            out[move] = 0 if v >= 0 else -1
+            draw = draw or v >= 0
+        return out
+
+
+def make_root(trump: str, mine: int, theirs: int, i_attack: bool, table_pairs,
+              taking: bool, limit: int, talon=()):
+    """The solver position of a two-holder endgame.
+
+    Args:
+        trump: trump suit letter.
+        mine, theirs: the two hands as bitmasks (``card_bit``).
+        i_attack: whether the side searched for ("mine") is the attacker.
+        table_pairs: ``[(attack Card, defence Card or None), ...]``.
+        taking, limit: the engine's ``taking`` and ``limit``.
+        talon: card bits still in the talon, drawn from the end.
+    """
+    att = table = unb = ranks = 0
+    for a, d in table_pairs:
+        b = card_bit(a)
+        att |= b
+        table |= b
+        ranks |= _SAME_RANK[b]
+        if d is None:
+            unb |= b
+        else:
+            table |= card_bit(d)
+            ranks |= _SAME_RANK[card_bit(d)]
+    a_hand, d_hand = (mine, theirs) if i_attack else (theirs, mine)
+    if not table_pairs:
+        phase = 0
+    elif unb and not taking:
+        phase = 1
+    else:
+        phase = 2
+    return (phase, a_hand, d_hand, i_attack, att, table, unb, ranks, bool(taking), limit,
+            tuple(talon))
+
+
+def root_of_state(state, seat: int):
+    """The solver position of engine ``state`` (a ``game.durak.State``) for ``seat``, or
+    None when the solver does not apply: more than the face-up trump left in the talon,
+    not exactly two card holders with ``seat`` among them, the pair not the bout's
+    attacker and defender, or (the model's turn order) a throw-in asked while the
+    defender still has unbeaten cards. Reads the whole state: for search inside a
+    determinization or a known endgame, never for a player's decision on hidden cards."""
+    if len(state.talon) > 1 or state.over:
+        return None
+    holders = [s for s in range(state.num_players) if state.hands[s]]
+    if len(holders) != 2 or seat not in holders:
+        return None
+    if state.talon and state.num_players != 2:
+        return None
+    opp = holders[0] if holders[1] == seat else holders[1]
+    if {state.attacker, state.defender} != {seat, opp}:
+        return None
+    if state.table and not state.taking and state.unbeaten() and state.defender != seat:
+        return None
+    if state.first_bout and state.rules.first_bout_limit_5 and state.num_players >= 4:
+        return None
+    mine = sum(card_bit(c) for c in state.hands[seat])
+    theirs = sum(card_bit(c) for c in state.hands[opp])
+    talon = tuple(card_bit(c) for c in state.talon)
+    return make_root(state.trump, mine, theirs, state.attacker == seat,
+                     [tuple(p) for p in state.table], state.taking, state.limit, talon)
+
+
+def move_of(action):
+    """The solver move of an engine action (``game.durak`` Attack, Beat, ...), or None
+    for one the model does not have (Exchange)."""
+    name = type(action).__name__
+    if name == "Attack":
+        return ("attack", sum(card_bit(c) for c in action.cards))
+    if name == "Beat":
+        return ("beat", card_bit(action.card), card_bit(action.target))
+    if name == "Transfer":
+        return ("transfer", card_bit(action.card))
+    if name == "Throw":
+        return ("throw", card_bit(action.card))
+    if name == "Take":
+        return ("take",)
+    if name == "Done":
+        return ("done",)
+    return None

@@ -1,0 +1,274 @@
+"""Durak "hard" player: determinized search (PIMC) over the cards it cannot see
+(rules/durak.md DUR-1 … DUR-19; issue 17, scope 2).
+
+It reads only its view (``game.durak.State.view(player)``), like every bot. For a
+decision it
+
+1. plays exactly when every card is known (talon at most the face-up trump, two card
+   holders): the normal player's exact endgame solver (``game.bots.durak_endgame``);
+2. plays the normal player's move while the talon holds more than ``LATE_TALON`` cards;
+3. otherwise keeps a few candidate moves (the normal player's choice first, then the
+   cheapest others of each kind, ``CANDIDATES`` in all) and deals **determinizations**:
+   the unseen cards (the deck minus its own hand, the discard pile, the table, the
+   face-up trump while it lies under the talon and the cards each opponent is publicly
+   known to hold, ``view["known"]``) are shuffled and dealt to the opponents' unknown
+   slots and the talon above the face-up trump, so every sample agrees with everything
+   public and with its own hand;
+4. in each sample plays every candidate, then the game to its end with a quick policy
+   for every seat (``_fast_choice``; ``ROLLOUT_STEPS`` actions at most) — switching to
+   the exact solver (``ROLLOUT_SOLVER_BUDGET``) as soon as the talon is empty and two
+   players hold cards — and scores +1 (not the Durak), 0 (draw) or -1 (the Durak);
+5. chooses the candidate with the best total over the samples (every candidate sees the
+   same samples) when it beats the normal player's choice by ``MARGIN`` or more, else
+   the normal player's choice.
+
+Work is counted in rollouts, never in time, so the choice depends only on the view and
+the seed (``tests/test_bots_fair.py``).
+
+Slices, for a page that must stay responsive::
+
+    search = Search(view, legal, rng)      # cheap: no rollout yet
+    while not search.done:
+        search.step(4)                     # about 4 rollouts (CPython ~2-5 ms each)
+        ...let the page breathe...
+    action = search.best()
+
+``step(n)`` does at most ``n`` rollouts and returns ``search.done``; ``best()`` may be
+asked at any time (before the first rollout it is the normal player's choice) and is
+the same action ``choose`` returns once ``done``. ``choose`` runs it all in one call.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..durak import (HAND_SIZE, Attack, Beat, Done, Exchange, Rules, State, Take, Throw,
+                     Transfer)
+from . import durak as normal_bot
+from .durak_endgame import Budget, Solver, move_of, root_of_state
+
+SAMPLES = 6
+"""Determinizations per decision."""
+
+CANDIDATES = 5
+"""The most candidate moves searched per decision (normal's choice among them)."""
+
+LATE_TALON = 6
+"""Rollouts only when the talon holds at most this many cards; earlier the hard player
+plays normal's move (measured: early rollouts of the quick policy lost to normal, 9.5 of
+28 games with rollouts from the first move)."""
+
+MARGIN = 2
+"""How much more (in rollout points, +1/0/-1 each) another candidate must total than the
+normal player's choice to be chosen instead."""
+
+ROLLOUT_STEPS = 300
+"""The most actions of one rollout; a game not over by then scores 0."""
+
+ROLLOUT_SOLVER_BUDGET = 1500
+"""Solver work per rollout once its endgame is fully known (past it: heuristics go on)."""
+
+
+def _candidates(ctx, legal: list, first) -> list:
+    """``first`` and the cheapest other moves of each kind, ``CANDIDATES`` at most."""
+    out = [first]
+
+    def add(action):
+        if action is not None and action not in out and len(out) < CANDIDATES:
+            out.append(action)
+
+    def cost(action):
+        cards = getattr(action, "cards", None) or (getattr(action, "card", None),)
+        return sum(ctx.value(c) for c in cards if c is not None) / max(1, len(cards))
+
+    add(next((a for a in legal if isinstance(a, Take)), None))
+    add(next((a for a in legal if isinstance(a, Done)), None))
+    for kind in (Transfer, Attack, Beat, Throw):
+        moves = sorted((a for a in legal if isinstance(a, kind)), key=cost)
+        for a in moves[:3]:
+            add(a)
+    for a in sorted(legal, key=cost):
+        add(a)
+    return out
+
+
+def _determinization(ctx, rng: random.Random) -> State | None:
+    """An engine ``State`` agreeing with everything ``ctx``'s view shows, the unseen
+    cards dealt at random; None if the view's counts do not add up."""
+    view = ctx.view
+    n = ctx.n
+    seen = set(ctx.hand) | set(ctx.discarded)
+    seen |= {c for pair in ctx.table for c in pair if c is not None}
+    if ctx.talon:
+        seen.add(ctx.trump_card)
+    known = [list(k) for k in ctx.known]
+    for s in range(n):
+        if s != ctx.me:
+            seen |= set(known[s])
+    pool = [c for c in ctx.deck if c not in seen]
+    rng.shuffle(pool)
+    hands = []
+    for s in range(n):
+        if s == ctx.me:
+            hands.append(list(ctx.hand))
+            continue
+        need = ctx.counts[s] - len(known[s])
+        if need < 0 or need > len(pool):
+            return None
+        hands.append(known[s] + pool[:need])
+        pool = pool[need:]
+    if len(pool) != max(0, ctx.talon - 1):
+        return None
+    talon = ([ctx.trump_card] + pool) if ctx.talon else []
+    deck = ctx.rules["deck"]
+    first_bout = not ctx.discarded and ctx.talon == deck - HAND_SIZE * n
+    state = State(rules=Rules.from_dict(ctx.rules), names=list(view["names"]), hands=hands,
+                  talon=talon, trump_card=ctx.trump_card, dealer=view["dealer"],
+                  attacker=ctx.attacker, defender=ctx.defender, rng_state=0,
+                  discard=list(ctx.discarded), table=[list(p) for p in ctx.table],
+                  lead_attacker=view["lead_attacker"], taking=bool(ctx.taking),
+                  passed=list(view["passed"]), limit=view["limit"], first_bout=first_bout,
+                  out=list(view["out"]), known=[list(k) for k in ctx.known])
+    return state
+
+
+def _fast_choice(state: State, seat: int):
+    """A quick legal move for ``seat`` (= ``state.to_act()[0]``) of a full state, for
+    rollouts: lead the cheapest card (non-trumps first, lowest rank), beat the highest
+    unbeaten card with the cheapest card that beats it or take, throw in cheap
+    non-trumps (any card once the talon is empty), else done. No transfers or exchanges."""
+    trump = state.trump
+    hand = state.hands[seat]
+
+    def key(c):
+        return (c.suit == trump, c.rank)
+
+    if not state.table:
+        return Attack(seat, (min(hand, key=key),))
+    if seat == state.defender and state._defender_to_act():
+        target = max(state.unbeaten(), key=key)
+        cards = [c for c in hand if (c.suit == target.suit and c.rank > target.rank)
+                 or (c.suit == trump and target.suit != trump)]
+        if cards:
+            card = min(cards, key=key)
+            if not (state.talon and card.suit == trump and card.rank >= 12
+                    and target.suit != trump and len(state.table) == 1):
+                return Beat(seat, card, target)
+        return Take(seat)
+    options = state._throw_options(seat)
+    if not state.talon:
+        cheap = options
+    else:
+        cheap = [c for c in options if c.suit != trump and c.rank <= 11]
+    if cheap:
+        return Throw(seat, min(cheap, key=key))
+    return Done(seat)
+
+
+def _rollout(state: State, me: int) -> int:
+    """Play ``state`` (changed in place) to its end; +1 / 0 / -1 for ``me``."""
+    solve = True
+    for _ in range(ROLLOUT_STEPS):
+        if state.over:
+            break
+        if not state.talon and not state.hands[me]:
+            return 1  # out with the talon empty: safe (DUR-18)
+        if solve and len(state.talon) <= 1:
+            root = root_of_state(state, me)
+            if root is not None:
+                try:  # the value for "me", whoever moves
+                    return Solver(state.trump, state.rules.transfer,
+                                  ROLLOUT_SOLVER_BUDGET).value(root)
+                except Budget:
+                    solve = False  # too big for a rollout: heuristics from here
+        state._apply(_fast_choice(state, state.to_act()[0]))
+    if not state.over or state.durak is None:
+        return 0
+    return -1 if state.durak == me else 1
+
+
+class Search:
+    """One decision of the hard player, in slices (see the module docstring).
+
+    Args:
+        view: ``State.view(player)``.
+        legal: ``State.legal_actions(player)`` (not empty).
+        rng: the decision's random source (samples are drawn from it).
+
+    Attributes:
+        done: True once every rollout is made (or none is needed).
+        rollouts: rollouts made so far.
+    """
+
+    def __init__(self, view: dict, legal: list, rng: random.Random) -> None:
+        self.legal = legal
+        self.rng = rng
+        self.ctx = normal_bot._Ctx(view)
+        self.first = normal_bot._normal(self.ctx, legal, rng)
+        self.rollouts = 0
+        self.done = True
+        if len(legal) < 2 or isinstance(self.first, Exchange):
+            return
+        if self._fully_known():
+            return  # normal's choice is the exact solver's there
+        if self.ctx.talon > LATE_TALON:
+            return  # early: the quick rollouts judge worse than normal's heuristics
+        self.cands = _candidates(self.ctx, legal, self.first)
+        if len(self.cands) < 2:
+            return
+        self.totals = [0] * len(self.cands)
+        self.sample = 0
+        self.queue: list = []
+        self.done = False
+
+    def _fully_known(self) -> bool:
+        ctx = self.ctx
+        holders = [s for s in range(ctx.n) if ctx.counts[s]]
+        return ctx.talon <= 1 and len(holders) == 2
+
+    def step(self, rollouts: int = 4) -> bool:
+        """Make at most ``rollouts`` more rollouts; returns ``done``."""
+        while not self.done and rollouts > 0:
+            if not self.queue:
+                if self.sample >= SAMPLES:
+                    self.done = True
+                    break
+                self.sample += 1
+                state = _determinization(self.ctx, self.rng)
+                if state is None:
+                    self.done = True  # the view does not add up: keep normal's choice
+                    break
+                self.queue = [(i, state) for i in range(len(self.cands))]
+            i, state = self.queue.pop(0)
+            sim = state.clone()
+            sim._apply(self.cands[i])
+            self.totals[i] += _rollout(sim, self.ctx.me)
+            self.rollouts += 1
+            rollouts -= 1
+        return self.done
+
+    def best(self):
+        """The best candidate so far (normal's choice until a rollout has been made)."""
+        if self.rollouts == 0 or not hasattr(self, "totals"):
+            return self.first
+        best = max(range(len(self.cands)), key=lambda i: (self.totals[i], -i))
+        if self.totals[best] - self.totals[0] < MARGIN:
+            return self.first  # not clearly better than normal's choice: rollouts are noisy
+        return self.cands[best]
+
+
+def think(view: dict, legal: list, rng: random.Random):
+    """``choose`` as a sliced search for ``game.bots.think``: a generator that yields
+    ``None`` after each rollout and returns the same action as ``choose``."""
+    search = Search(view, legal, rng)
+    while not search.step(1):
+        yield None
+    return search.best()
+
+
+def choose(view: dict, legal: list, rng: random.Random):
+    """The hard player's action for ``view["player"]``: one element of ``legal``."""
+    search = Search(view, legal, rng)
+    while not search.step(1 << 30):
+        pass
+    return search.best()

@@ -1,0 +1,77 @@
+"""The hard Durak player (game/bots/durak_hard.py): legal from random positions of every
+player count, the same choice whether it runs in slices or at once, and its samples
+agree with everything public (CPython only; fairness is in tests/test_bots_fair.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import bots
+from game.bots import durak as normal_bot
+from game.bots.durak_hard import Search, _determinization
+from game.durak import Rules, new_game
+
+
+def random_positions(players: int, count: int, seed: int):
+    rng = random.Random(seed)
+    state = new_game(Rules(transfer=rng.random() < 0.5, trump_exchange=rng.random() < 0.5),
+                     [f"P{i}" for i in range(players)], seed=seed)
+    found = 0
+    while found < count:
+        if state.is_over():
+            state = new_game(Rules(), [f"P{i}" for i in range(players)], seed=rng.randrange(999))
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and rng.random() < 0.15:
+            found += 1
+            yield state, seat
+        state.apply(bots.choose(state.view(seat), legal, "easy", seed=found))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_hard_returns_a_legal_action(players):
+    for state, seat in random_positions(players, 4, seed=players):
+        legal = state.legal_actions(seat)
+        assert bots.choose(state.view(seat), legal, "hard", seed=3) in legal
+
+
+def test_slices_give_the_same_choice_as_one_call():
+    for state, seat in random_positions(2, 3, seed=11):
+        view, legal = state.view(seat), state.legal_actions(seat)
+        search = Search(view, legal, random.Random(5))
+        steps = 0
+        while not search.step(3):
+            steps += 1
+        assert search.best() == bots.choose(view, legal, "hard", seed=5)
+
+
+def test_samples_agree_with_the_view():
+    for state, seat in random_positions(3, 6, seed=21):
+        view = state.view(seat)
+        sample = _determinization(normal_bot._Ctx(view), random.Random(1))
+        assert sample is not None
+        sample.check_integrity()
+        assert sample.view(seat) == view  # its own hand, every count and public card
+
+
+def test_bots_think_runs_the_hard_search_in_slices():
+    """``bots.think`` (what the page drives, a slice at a time) yields between rollouts in
+    late positions and ends with the move ``durak_hard.choose`` makes at once."""
+    from game.bots.durak_hard import choose as hard_choose
+    sliced = 0
+    for state, seat in random_positions(2, 60, seed=13):
+        view, legal = state.view(seat), state.legal_actions(seat)
+        gen = bots.think(view, legal, "hard", seed=5)
+        slices = 0
+        while True:
+            try:
+                next(gen)
+                slices += 1
+            except StopIteration as stop:
+                action = stop.value
+                break
+        assert action == hard_choose(view, legal, random.Random(5))
+        sliced += slices > 1
+    assert sliced >= 2

@@ -1,0 +1,92 @@
+"""The Durak endgame solver (game/bots/durak_endgame.py) and the normal bot's use of it
+(issue 17, scope 1). CPython only.
+
+- the solver against an independent brute force over the engine's own ``clone()`` /
+  ``apply()`` on many small random endgames (every move's value, transfers on and off);
+- the issue's example: normal no longer throws the won position away;
+- random won two-player endgames with 10–12 cards in play: normal's first move keeps the
+  win (checked by the solver itself, which the first test checks against brute force).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from durak_endgames import brute_force, random_endgame
+from game import bots
+from game.bots.durak_endgame import Solver, move_of, root_of_state
+from game.positions import read
+
+EXAMPLE = "durak;trump=AC;h0=9C,9D,KS,AS,JC;h1=10D,10C,QC,8S,8D,AH;talon=;discard=AC,?24;attacker=0"
+
+
+def solved(state, seat):
+    """{action text: exact value for ``seat``} of every legal action of ``seat``."""
+    root = root_of_state(state, seat)
+    assert root is not None
+    values = Solver(state.trump, state.rules.transfer).solve_moves(root, exact=True)
+    return {str(a): values[move_of(a)] for a in state.legal_actions(seat)}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_solver_agrees_with_engine_brute_force(seed):
+    rng = random.Random(seed)
+    checked = moves = 0
+    while checked < 60:
+        state = random_endgame(rng, rng.randint(2, 6), moves=rng.randint(0, 4),
+                               deck=rng.choice((24, 36, 52)))
+        if state is None:
+            continue
+        seat = state.to_act()[0]
+        if root_of_state(state, seat) is None:
+            continue
+        values = solved(state, seat)
+        for action in state.legal_actions(seat):
+            nxt = state.clone()
+            nxt.apply(action)
+            assert values[str(action)] == brute_force(nxt, seat), (state.to_dict(), str(action))
+            moves += 1
+        checked += 1
+    assert moves > checked  # positions with a real choice were met
+
+
+def test_the_issue_example_is_won_and_normal_keeps_it():
+    state = read(EXAMPLE).state
+    values = solved(state, 0)
+    assert values["attack 9D"] == -1
+    assert values["attack KS"] == 1 and values["attack AS"] == 1
+    seat = state.to_act()[0]
+    choice = bots.choose(state.view(seat), state.legal_actions(seat), "normal", seed=1)
+    assert values[str(choice)] == 1
+
+
+def test_normal_never_throws_a_won_endgame_away():
+    rng = random.Random(17)
+    won = 0
+    while won < 96:
+        state = random_endgame(rng, rng.randint(10, 12), moves=rng.randint(0, 2))
+        if state is None:
+            continue
+        seat = state.to_act()[0]
+        if root_of_state(state, seat) is None:
+            continue
+        legal = state.legal_actions(seat)
+        if len(legal) < 2:
+            continue
+        root = root_of_state(state, seat)
+        solver = Solver(state.trump, state.rules.transfer)
+        if max(solver.solve_moves(root).values()) != 1:
+            continue  # not won: nothing to keep
+        won += 1
+        choice = bots.choose(state.view(seat), legal, "normal", seed=won)
+        after = state.clone()
+        after.apply(choice)
+        if after.is_over():
+            assert after.outcome()["durak"] not in (seat, None)
+            continue
+        kids = dict(solver.moves(root, all_targets=True, reduce=False))
+        child = kids[move_of(choice)]
+        value = child if child.__class__ is int else solver.value(child)
+        assert value == 1, (state.to_dict(), str(choice))
