@@ -88,7 +88,11 @@ def think(view: dict, legal_actions: list, level: str = "normal", seed: int | No
     elif level == "random":
         action = legal[rng.randrange(len(legal))]
     else:
-        action = importlib.import_module(GAMES[game]).choose(view, legal, level, rng)
+        module = importlib.import_module(GAMES[game])
+        if hasattr(module, "think"):  # a search that can run in slices (Durak's endgame)
+            action = yield from module.think(view, legal, level, rng)
+        else:
+            action = module.choose(view, legal, level, rng)
     if action not in legal:  # a bug in a bot must never become an illegal move
         raise AssertionError(f"bot chose {action}, which is not legal here")
     return action

@@ -49,6 +49,8 @@ from ..durak import (DECK_RANKS, HAND_SIZE, Attack, Beat, Done, Exchange, Take, 
                      Transfer)
 from .durak_endgame import Budget, Solver, card_bit, make_root, move_of
 
+SLICE_BUDGET = 1_500
+"""Work of one slice of the endgame search, after which ``think`` yields to the page."""
 SEARCH_BUDGET = 150_000
 """Work the endgame search may do for one decision: positions visited plus children
 generated (``game.bots.durak_endgame.Solver``). Every two-player endgame with up to 12
@@ -206,11 +208,12 @@ def _best_defence(ctx: _Ctx, targets, hand):
 # ---------------------------------------------------------------------------- normal
 
 def _normal(ctx: _Ctx, legal: list, rng: random.Random):
+    """The normal player's action; a generator (see ``think``)."""
     exchange = _find(legal, Exchange)
     if exchange is not None:
         return exchange  # DUR-17: the face-up trump is always higher than the lowest
     heuristic = _heuristic(ctx, legal)
-    searched = _endgame(ctx, legal, heuristic)
+    searched = yield from _endgame(ctx, legal, heuristic)
     return searched if searched is not None else heuristic
 
 
@@ -320,7 +323,8 @@ def _throw(ctx: _Ctx, legal: list):
 def _endgame(ctx: _Ctx, legal: list, preferred):
     """Exact play when every card is known and two players are left (the solver of
     ``game.bots.durak_endgame``); None if the position is not such an endgame, or the
-    search needed more than ``SEARCH_BUDGET``."""
+    search needed more than ``SEARCH_BUDGET``. A generator: it yields ``None`` after each
+    ``SLICE_BUDGET`` units of work and returns the action (or None)."""
     view = ctx.view
     if ctx.talon > 1:
         return None
@@ -355,17 +359,22 @@ def _endgame(ctx: _Ctx, legal: list, preferred):
         if move is None:
             return None  # an action the model does not know: do not trust the search
         moves[move] = action
-    solver = Solver(ctx.trump, bool(ctx.rules["transfer"]), SEARCH_BUDGET)
+    solver = Solver(ctx.trump, bool(ctx.rules["transfer"]), SLICE_BUDGET)
     # the solver's cheap-first order (non-trumps before trumps), the heuristic's move
     # first: a win found early ends the search; the engine's order (by rank, trumps
     # among them) can cost a hundred times the work
     order = [m for m, _ in solver.moves(root, all_targets=True, reduce=False)]
     if set(order) != set(moves):
         return None  # the model and the engine disagree on the moves: do not trust it
-    try:
-        values = solver.solve_moves(root, wanted=order, first=move_of(preferred))
-    except Budget:
-        return None
+    while True:  # a slice of work at a time; the transposition table keeps what was done
+        try:
+            values = solver.solve_moves(root, wanted=order, first=move_of(preferred))
+            break
+        except Budget:
+            if solver.nodes >= SEARCH_BUDGET:
+                return None
+            solver.budget = min(solver.nodes + SLICE_BUDGET, SEARCH_BUDGET)
+            yield None
     best = max(values.values())
     for move, v in values.items():  # the first of the best, the heuristic's move first
         if v == best:
@@ -375,16 +384,28 @@ def _endgame(ctx: _Ctx, legal: list, preferred):
 
 # ---------------------------------------------------------------------------- entry point
 
+def think(view: dict, legal: list, level: str, rng: random.Random):
+    """``choose`` as a sliced search (``game.bots.think``): a generator that yields
+    ``None`` after each slice of the endgame search (``SLICE_BUDGET`` units of work, a few
+    to a few tens of milliseconds in CPython) or of the hard player's rollouts, and returns
+    the action (``StopIteration.value``)."""
+    if level == "easy":
+        return _easy(_Ctx(view), legal)
+    if level == "normal":
+        return (yield from _normal(_Ctx(view), legal, rng))
+    if level == "hard":
+        from .durak_hard import think as hard_think
+        return (yield from hard_think(view, legal, rng))
+    raise ValueError(f"unknown Durak bot level {level!r}")
+
+
 def choose(view: dict, legal: list, level: str, rng: random.Random):
     """Pick one of ``legal`` for ``view["player"]`` at ``level`` ``"easy"``, ``"normal"``
     or ``"hard"`` (``game.bots.durak_hard``; ``"random"`` is handled by
-    ``game.bots.choose``)."""
-    ctx = _Ctx(view)
-    if level == "easy":
-        return _easy(ctx, legal)
-    if level == "normal":
-        return _normal(ctx, legal, rng)
-    if level == "hard":
-        from .durak_hard import choose as hard_choose
-        return hard_choose(view, legal, rng)
-    raise ValueError(f"unknown Durak bot level {level!r}")
+    ``game.bots.choose``): ``think`` run to its end."""
+    gen = think(view, legal, level, rng)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value

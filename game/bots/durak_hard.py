@@ -194,17 +194,21 @@ class Search:
         view: ``State.view(player)``.
         legal: ``State.legal_actions(player)`` (not empty).
         rng: the decision's random source (samples are drawn from it).
+        first: the normal player's choice when already found (``think`` finds it in
+            slices), else it is found here at once.
 
     Attributes:
         done: True once every rollout is made (or none is needed).
         rollouts: rollouts made so far.
     """
 
-    def __init__(self, view: dict, legal: list, rng: random.Random) -> None:
+    def __init__(self, view: dict, legal: list, rng: random.Random, first=None) -> None:
         self.legal = legal
         self.rng = rng
         self.ctx = normal_bot._Ctx(view)
-        self.first = normal_bot._normal(self.ctx, legal, rng)
+        if first is None:  # normal's choice, its endgame search run to the end at once
+            first = normal_bot.choose(view, legal, "normal", rng)
+        self.first = first
         self.rollouts = 0
         self.done = True
         if len(legal) < 2 or isinstance(self.first, Exchange):
@@ -260,7 +264,8 @@ class Search:
 def think(view: dict, legal: list, rng: random.Random):
     """``choose`` as a sliced search for ``game.bots.think``: a generator that yields
     ``None`` after each rollout and returns the same action as ``choose``."""
-    search = Search(view, legal, rng)
+    first = yield from normal_bot.think(view, legal, "normal", rng)
+    search = Search(view, legal, rng, first)
     while not search.step(1):
         yield None
     return search.best()
