@@ -14,7 +14,8 @@ from game import saves
 from game.digits import is_digits
 from game.engine import SettingError
 from game.i18n import LANGS, t, value_label
-from game.session import GAMES, LEVELS, Session, make_rules, needs_players, settings
+from game.session import (GAMES, LEVELS, Session, make_rules, needs_players, offered_levels,
+                          settings)
 from game.web.dom import clear, h
 from game.web.teach import setting_text
 
@@ -88,7 +89,7 @@ class LobbyPart:
             lv = levels[i - 1] if i - 1 < len(levels) else "normal"
             sel = h("select", {"id": f"lobby-level-{i}", "data-level": i,
                                "aria-label": f"{t(lang, 'bot_name', n=i)}: {t(lang, 'level')}"})
-            for opt in LEVELS:
+            for opt in offered_levels(game):
                 sel.appendChild(h("option", {"value": opt, "selected": opt == lv},
                                   text=t(lang, f"level_{opt}")))
             bots.appendChild(h("div", {"class": "row"},
