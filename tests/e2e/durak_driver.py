@@ -51,7 +51,12 @@ def human_move(page, rng: random.Random) -> bool:
 
 
 def table_cards(page) -> list[str]:
-    return page.eval_on_selector_all("#table [data-card]", "els => els.map(e => e.dataset.card)")
+    """Every card shown on the table (hands as backs included), in page order; the last
+    bout, shown dimmed until the human's next move, is left out: it is already on the
+    discard pile or in a hand, and a reload does not show it again (the move history does)."""
+    return page.eval_on_selector_all(
+        "#table [data-card]",
+        "els => els.filter(e => !e.closest('.last-bout')).map(e => e.dataset.card)")
 
 
 def play_to_end(page, seed: int, max_moves: int = 600) -> None:

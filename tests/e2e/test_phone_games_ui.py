@@ -1,0 +1,70 @@
+"""Whole games on a 360×640 phone never need a page scroll (issue 11, "Done when"): a
+six-round Dunka game and a four-player Durak game played to their ends through the DOM,
+with the layout checks of test_table_layout_ui.py (no page scroll; hand, action bar and
+status line in view; no overlapping controls; ranks ≥ 18 px) run whenever the table
+waits for the human, and once more at the end.
+
+Uses conftest.py's fixtures (any console error or failed request fails a test).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from browser_harness import open_game
+from dunka_driver import play_until
+from durak_driver import human_move, wait_settled
+from test_table_layout_ui import CHECK
+
+PHONE = {"width": 360, "height": 640}
+
+
+def check(page, seen: dict, when: str) -> None:
+    for problem in page.evaluate(CHECK):
+        seen.setdefault(problem[:90], when)
+
+
+MID_GAME = pytest.mark.xfail(
+    strict=False,
+    reason="issue 11, open: mid-game states fail the layout checks on a 360x640 phone "
+           "(hand cards whose corner is covered or that leave the viewport, overlapping "
+           "controls) although every checked snapshot state passes; found by this test")
+
+
+@MID_GAME
+def test_a_whole_dunka_game_on_a_phone_never_scrolls(page, site):
+    page.set_viewport_size(PHONE)
+    open_game(page, site.url + "?game=dunka&players=3&seed=21&speed=instant&lang=en")
+    seen: dict = {}
+    moves = [0]
+
+    def over(p) -> bool:
+        moves[0] += 1
+        check(p, seen, f"check {moves[0]}, round "
+              + str(p.get_attribute("#contract", "data-round") if p.locator("#contract").count()
+                    else "?"))
+        return p.locator("#table[data-over]").count() > 0
+
+    play_until(page, random.Random(8), over, max_moves=3000)
+    assert page.locator("#table[data-over]").count() == 1
+    assert moves[0] > 60  # six rounds were played through the page
+    assert not seen, seen
+
+
+@MID_GAME
+def test_a_whole_four_player_durak_game_on_a_phone_never_scrolls(page, site):
+    page.set_viewport_size(PHONE)
+    open_game(page, site.url + "?game=durak&players=4&seed=9&speed=instant&lang=en")
+    seen: dict = {}
+    rng = random.Random(3)
+    for move in range(600):
+        state = wait_settled(page)
+        check(page, seen, f"move {move}")
+        if state in ("game_over", "series_over"):
+            break
+        assert human_move(page, rng), "the human is to act but nothing is clickable"
+    page.wait_for_selector("#table[data-over]")
+    check(page, seen, "the end")
+    assert not seen, seen
