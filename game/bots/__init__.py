@@ -116,9 +116,14 @@ def choose(view: dict, legal_actions: list, level: str = "normal",
     Raises:
         ValueError: unknown level, unknown or unbuilt game, or no legal action to choose.
     """
-    gen = think(view, legal_actions, level, seed)
+    return run_to_end(think(view, legal_actions, level, seed))
+
+
+def run_to_end(search):
+    """Drive a sliced search (a generator such as ``think``) to its end at once and
+    return its result (the ``StopIteration`` value)."""
     while True:
         try:
-            next(gen)
+            next(search)
         except StopIteration as stop:
             return stop.value

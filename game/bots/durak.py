@@ -403,9 +403,5 @@ def choose(view: dict, legal: list, level: str, rng: random.Random):
     """Pick one of ``legal`` for ``view["player"]`` at ``level`` ``"easy"``, ``"normal"``
     or ``"hard"`` (``game.bots.durak_hard``; ``"random"`` is handled by
     ``game.bots.choose``): ``think`` run to its end."""
-    gen = think(view, legal, level, rng)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
+    from . import run_to_end
+    return run_to_end(think(view, legal, level, rng))

@@ -209,26 +209,25 @@ class LobbyPart:
 
     def unfinished(self) -> bool:
         """True when a game in progress would be replaced by a new one."""
-        if self.session is None:
-            text = self._get(saves.SESSION_KEY)
-            try:
-                self.session = saves.loads(text) if text else None
-            except Exception:
-                return False
-        return self.session is not None and not self.session.state.is_over()
+        return self.stored_session() and not self.session.state.is_over()
 
     def resumable(self) -> bool:
         """True when the lobby may offer "Resume saved game": a game is running or saved
         and is not over for good (a finished Dunka, Elvakort or Tonk game, or a Durak
         series whose last game is played, has nothing to resume; a Durak series with
         games to come has its "Next game")."""
+        return self.stored_session() and self.session.waiting() != "series_over"
+
+    def stored_session(self) -> bool:
+        """Load the saved game into ``self.session`` if none is open; True when there is
+        one (an unreadable save counts as none: boot already kept it as a backup)."""
         if self.session is None:
             text = self._get(saves.SESSION_KEY)
             try:
                 self.session = saves.loads(text) if text else None
             except Exception:
                 return False
-        return self.session is not None and self.session.waiting() != "series_over"
+        return self.session is not None
 
     def start_from_lobby(self, confirmed: bool = False) -> None:
         """Start the lobby's game; first ask when it would replace a game in progress."""
