@@ -36,7 +36,10 @@ Hands of up to ~25 cards finish far inside the budget (tests/engine/test_meld_bu
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
+from heapq import merge
+from itertools import combinations
 from typing import Any, Callable, Iterable, Sequence
 
 from game.cards import JOKER_RANK, RANK_NAMES, RANK_VALUES, SUITS, Card, card_key, parse_card
@@ -814,6 +817,10 @@ class _Best:
             cands.append((mask, sum(self.tv[t] for t in types), len(pos), need, cap, si, pos))
         cands.sort(key=lambda c: (-c[1], c[5], c[6]))
         self.cands = cands
+        self.by_suit = [[i for i, c in enumerate(cands) if c[5] == si] for si in range(4)]
+        # Going out with exactly the contract's melds: after the runs every natural card
+        # left must lie in at most `sets` ranks, which prunes most run choices early.
+        self.prune = use_all and not extra
         # ranks that may hold a set: (rank, [(shift, type value)]) for types in the hand
         self.ranks = []
         for r in range(2, 15):
@@ -866,6 +873,29 @@ class _Best:
         except _OutOfBudget:
             self.nodes = self.budget
 
+    def _run_suits(self, rest: int, runs_left: int) -> tuple[int, ...] | None:
+        """For a search going out with exactly the contract: the suits the next run may
+        be in, or None if no choice of ``runs_left`` runs can leave the natural cards of
+        ``rest`` in at most ``S`` ranks (every rank a set, nothing else in hand)."""
+        ranks = []  # per suit: bit r set if rest holds that suit's rank r
+        for si in range(4):
+            m = 0
+            for r in range(13):
+                if (rest >> (_BITS * (si * 13 + r))) & 15:
+                    m |= 1 << r
+            ranks.append(m)
+        present = [si for si in range(4) if ranks[si]]
+        ok: set[int] = set()
+        for k in range(1, min(runs_left, len(present)) + 1):
+            for suits in combinations(present, k):
+                outside = 0
+                for si in present:
+                    if si not in suits:
+                        outside |= ranks[si]
+                if bin(outside).count("1") <= self.S:
+                    ok.update(suits)
+        return tuple(sorted(ok)) or None
+
     def _runs(self, start, rest, count, value, used, need, cap, chosen):
         if count >= self.R:
             self._sets(rest, value, used, need, cap, chosen)
@@ -873,7 +903,14 @@ class _Best:
                 return
         J, G = self.J, _GUARD
         cands = self.cands
-        for i in range(start, len(cands)):
+        order: Iterable[int] = range(start, len(cands))
+        if self.prune:
+            suits = self._run_suits(rest, self.R - count)
+            if suits is None:
+                return
+            order = merge(*(lst[bisect_left(lst, start):]
+                            for lst in (self.by_suit[si] for si in suits)))
+        for i in order:
             self.nodes += 1
             if self.nodes > self.budget:
                 raise _OutOfBudget
@@ -1139,6 +1176,13 @@ def contract_arrangements(cards: Iterable[Card], contract: Contract, rules: Meld
     G = _GUARD
     picks: list[tuple] = []
     want = [(set_r, contract.sets), (run_r, contract.runs)]
+    last_stage = 1 if contract.runs else 0
+    # With use_all the last meld must be exactly the cards and jokers still in hand: look it
+    # up instead of trying every reading (same results, same order; issue 13's budget).
+    exact: dict[tuple, list[int]] = {}
+    if use_all:
+        for i, (packed, j, _desc) in enumerate(want[last_stage][0]):
+            exact.setdefault((packed, j), []).append(i)
 
     def walk(stage, start, count, rest, jokers):
         if limit is not None and len(out) >= limit:
@@ -1150,7 +1194,11 @@ def contract_arrangements(cards: Iterable[Card], contract: Contract, rules: Meld
             elif not use_all or (rest == 0 and jokers == J):
                 out.append(_build(h, picks, rules))
             return
-        for i in range(start, len(readings)):
+        if use_all and stage == last_stage and count == n - 1:
+            candidates = [i for i in exact.get((rest, J - jokers), ()) if i >= start]
+        else:
+            candidates = range(start, len(readings))
+        for i in candidates:
             nodes[0] += 1
             if nodes[0] > budget:
                 raise _OutOfBudget

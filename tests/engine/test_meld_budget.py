@@ -6,6 +6,7 @@ Asserts on node counts, never on wall-clock time."""
 from __future__ import annotations
 
 import random
+import zlib
 
 import pytest
 
@@ -112,7 +113,7 @@ def _text(arr):
 @pytest.mark.parametrize("name,rules,contract", CASES,
                          ids=[f"{n}-{i % 6 + 1}" for i, (n, _, _) in enumerate(CASES)])
 def test_normal_hands_unchanged(name, rules, contract):
-    for hand in normal_hands(25, hash(str(contract)) % 1000):
+    for hand in normal_hands(25, zlib.crc32(str(contract).encode()) % 1000):
         got = best_contract(hand, contract, rules, dunka_value, use_all=contract.go_out)
         assert search_nodes() < SEARCH_BUDGET  # finished: exact
         want = best_contract(hand, contract, rules, dunka_value, use_all=contract.go_out,
