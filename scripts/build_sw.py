@@ -5,9 +5,12 @@ The precache list is every file the page needs, as URLs relative to the site roo
 "./", index.html, pyscript.toml, manifest.webmanifest and everything under static/
 (static/vendor/ and static/build/game.zip included, the template itself excluded). The
 game's sources are not precached: the page never fetches them, it loads the bytecode
-bundle (scripts/build_bundle.py, which must run first). The cache name is
-"kortbordet-" + a hash of the paths and contents of all those files, so every release
-gets a new cache and the worker deletes the old one on activate.
+bundle (scripts/build_bundle.py, which must run first). Each file is listed under the URL
+the page asks for (scripts/stamp.py): our own scripts, style sheets, pyscript.toml and
+build outputs with their content hash (``./static/build/game.zip?v=<hash>``), so the list
+holds exactly the current release's URLs. The cache name is "kortbordet-" + a hash of the
+paths and contents of all those files, so every release gets a new cache and the worker
+deletes the old one on activate.
 
 Standard library only. Usage: python3 scripts/build_sw.py [--print]
 """
@@ -16,10 +19,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import stamp  # noqa: E402  (scripts/stamp.py)
+
 TEMPLATE = ROOT / "static" / "sw.template.js"
 OUTPUT = ROOT / "sw.js"
 TOP_LEVEL = ("index.html", "pyscript.toml", "manifest.webmanifest")
@@ -27,47 +35,48 @@ SKIP_DIRS = {"__pycache__"}
 SKIP_SUFFIXES = {".pyc", ".map"}
 
 
-def _wanted(path: Path) -> bool:
-    rel = path.relative_to(ROOT)
+def _wanted(path: Path, root: Path) -> bool:
+    rel = path.relative_to(root)
     return (
         path.is_file()
         and not SKIP_DIRS.intersection(rel.parts)
         and path.suffix not in SKIP_SUFFIXES
         and not path.name.startswith(".")
-        and path != TEMPLATE
+        and rel.as_posix() != TEMPLATE.relative_to(ROOT).as_posix()
         and path.name != "build.json"  # static/build/build.json: the build's own record
     )
 
 
-def precache_files() -> list[Path]:
-    files = [ROOT / name for name in TOP_LEVEL if (ROOT / name).is_file()]
-    files += [p for p in (ROOT / "static").rglob("*") if _wanted(p)]
-    return sorted(set(files), key=lambda p: p.relative_to(ROOT).as_posix())
+def precache_files(root: Path = ROOT) -> list[Path]:
+    """Every file of the site under ``root`` that the worker precaches, sorted."""
+    files = [root / name for name in TOP_LEVEL if (root / name).is_file()]
+    files += [p for p in (root / "static").rglob("*") if _wanted(p, root)]
+    return sorted(set(files), key=lambda p: p.relative_to(root).as_posix())
 
 
-def build() -> tuple[str, list[str]]:
-    files = precache_files()
+def build(root: Path = ROOT) -> tuple[str, list[str]]:
+    """(cache name, precache URLs) for the site under ``root``: "./" first, then each
+    file under the URL the page asks for (scripts/stamp.py url())."""
+    files = precache_files(root)
     digest = hashlib.sha256()
     for path in files:
-        rel = path.relative_to(ROOT).as_posix()
+        rel = path.relative_to(root).as_posix()
         data = path.read_bytes()
         digest.update(f"{rel}\0{len(data)}\0".encode())
         digest.update(data)
     cache_name = "kortbordet-" + digest.hexdigest()[:16]
-    urls = ["./"] + ["./" + p.relative_to(ROOT).as_posix() for p in files]
+    urls = ["./"] + [stamp.url(p.relative_to(root).as_posix(), root) for p in files]
     return cache_name, urls
 
 
-def main(argv: list[str]) -> int:
-    if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
-        sys.exit("build_sw: static/vendor/ is empty: run scripts/vendor.py first")
-    if not (ROOT / "static" / "build" / "game.zip").is_file():
-        sys.exit("build_sw: static/build/game.zip is missing: run scripts/build_bundle.py first")
+def write() -> tuple[str, list[str]]:
+    """Write ./sw.js (only when its text changes); returns (cache name, precache URLs).
+    Raises ValueError when the template lacks a placeholder."""
     cache_name, urls = build()
     template = TEMPLATE.read_text(encoding="utf-8")
     for marker in ("__CACHE_NAME__", "__PRECACHE__"):
         if template.count(marker) != 1:
-            sys.exit(f"build_sw: {TEMPLATE.name} must contain {marker} exactly once")
+            raise ValueError(f"{TEMPLATE.name} must contain {marker} exactly once")
     text = template.replace("__CACHE_NAME__", json.dumps(cache_name)).replace(
         "__PRECACHE__", json.dumps(urls, indent=2)
     )
@@ -77,7 +86,21 @@ def main(argv: list[str]) -> int:
         1,
     )
     if not OUTPUT.is_file() or OUTPUT.read_text(encoding="utf-8") != text:
-        OUTPUT.write_text(text, encoding="utf-8")
+        tmp = OUTPUT.with_name(f".sw.js.{os.getpid()}.{threading.get_ident()}")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, OUTPUT)  # a server thread never serves half a worker
+    return cache_name, urls
+
+
+def main(argv: list[str]) -> int:
+    if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
+        sys.exit("build_sw: static/vendor/ is empty: run scripts/vendor.py first")
+    if not (ROOT / "static" / "build" / "game.zip").is_file():
+        sys.exit("build_sw: static/build/game.zip is missing: run scripts/build_bundle.py first")
+    try:
+        cache_name, urls = write()
+    except ValueError as exc:
+        sys.exit(f"build_sw: {exc}")
     print(f"build_sw: sw.js cache {cache_name}, {len(urls)} URLs")
     if "--print" in argv:
         print("\n".join(urls))

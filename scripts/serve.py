@@ -5,6 +5,12 @@ Used by `make play`, the browser tests (tests/e2e/conftest.py) and bench/boot.py
 With --prefix /kortbordet/ the site is served only under that sub-path, like a
 GitHub Pages project site; everything else is a 404.
 
+index.html and pyscript.toml are served stamped (scripts/stamp.py: our own files named
+with their content hash, ``?v=<hash>``) and must be revalidated (Cache-Control: no-cache);
+a request carrying a file's current version may be cached for good (immutable). The game's
+bundle and snapshot are rebuilt first when game/ changed, and sw.js when any file it
+precaches did, so the page, its files and the worker's precache list always agree.
+
     python3 scripts/serve.py [--host 127.0.0.1] [--port 8000] [--prefix /kortbordet/]
 """
 
@@ -21,8 +27,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_bundle  # noqa: E402  (scripts/build_bundle.py)
 import build_sw  # noqa: E402  (scripts/build_sw.py)
+import stamp  # noqa: E402  (scripts/stamp.py)
 
 BUILD_URLS = ("/static/build/game.zip", "/static/build/snapshot.bin.gz")
+STAMPED_URLS = {"/": "index.html", "/index.html": "index.html",
+                "/pyscript.toml": "pyscript.toml"}
+IMMUTABLE = "public, max-age=31536000, immutable"
 
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -41,6 +51,7 @@ TYPES = {
 
 
 _fresh_stamp: dict[str, tuple] = {}
+_SW_LOCK = threading.Lock()
 
 
 def _build_inputs_stamp() -> tuple:
@@ -81,19 +92,71 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return True
 
     def do_GET(self):  # noqa: N802 (http.server naming)
+        self._cache_control = None
         if self._strip_prefix():
-            if self.path.split("?", 1)[0] in BUILD_URLS:
-                self._fresh_bundle()
+            path, _, query = self.path.partition("?")
+            if path in BUILD_URLS or path in STAMPED_URLS:
+                self._fresh_bundle()  # the page names the bundle's version
+            if path == "/sw.js":
+                self._fresh_sw()
+            if path in STAMPED_URLS and self._serving_root():
+                self._send_stamped(STAMPED_URLS[path], query)
+                return
+            self._cache_control = self._immutable(path, query)
             super().do_GET()
+
+    def _serving_root(self) -> bool:
+        return Path(self.directory).resolve() == ROOT
+
+    def _immutable(self, path: str, query: str) -> str | None:
+        """IMMUTABLE when the request names the current version of a versioned file."""
+        rel = path.lstrip("/")
+        if not query.startswith("v=") or not stamp.is_versioned(rel):
+            return None
+        try:
+            return IMMUTABLE if query == "v=" + stamp.version(rel, Path(self.directory)) else None
+        except OSError:
+            return None
+
+    def _send_stamped(self, name: str, query: str, head: bool = False) -> None:
+        try:
+            data = stamp.stamp_file(name, ROOT)
+        except OSError:
+            self.send_error(404, "file not found")
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", self.extensions_map[Path(name).suffix])
+        self.send_header("Content-Length", str(len(data)))
+        self._cache_control = IMMUTABLE if query == "v=" + stamp.version(name) else "no-cache"
+        self.end_headers()
+        if not head:
+            self.wfile.write(data)
+
+    def end_headers(self):
+        if getattr(self, "_cache_control", None):
+            self.send_header("Cache-Control", self._cache_control)
+        super().end_headers()
+
+    def _fresh_sw(self) -> None:
+        """Regenerate sw.js when a file it precaches changed while the server runs (its
+        list names each file's version; scripts/build_sw.py)."""
+        if not self._serving_root():
+            return
+        paths = build_sw.precache_files() + [build_sw.TEMPLATE]
+        stamp_now = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
+        with _SW_LOCK:
+            if _fresh_stamp.get("sw") != stamp_now:
+                build_sw.write()
+                _fresh_stamp["sw"] = stamp_now
 
     def _fresh_bundle(self) -> None:
         """A source edited while the server runs must not be served as old bytecode:
         rebuild static/build/ first when it no longer matches game/ (only when
         serving this repository; scripts/build_bundle.py)."""
-        if Path(self.directory).resolve() != ROOT:
+        if not self._serving_root():
             return
-        stamp = _build_inputs_stamp()
-        if _fresh_stamp.get("stamp") == stamp:
+        inputs = _build_inputs_stamp()
+        if _fresh_stamp.get("stamp") == inputs:
             return  # nothing changed since the last check: no hashing per request
         try:
             if build_bundle.ensure(quiet=self.quiet):
@@ -103,7 +166,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.log_error("cannot rebuild the bundle: %s", exc)
 
     def do_HEAD(self):  # noqa: N802
+        self._cache_control = None
         if self._strip_prefix():
+            path, _, query = self.path.partition("?")
+            if path in STAMPED_URLS and self._serving_root():
+                self._send_stamped(STAMPED_URLS[path], query, head=True)
+                return
+            self._cache_control = self._immutable(path, query)
             super().do_HEAD()
 
     def log_message(self, format, *args):  # noqa: A002

@@ -3,7 +3,8 @@
 //
 // Precache on install, delete old kortbordet-* caches on activate, cache-first fetch
 // for same-origin GET requests with a network fallback. The cache name carries a hash
-// of every precached file, so each release gets a new cache.
+// of every precached file, so each release gets a new cache; our own files are listed
+// under their content-hashed URLs, exactly as the page asks for them.
 "use strict";
 
 const CACHE_NAME = __CACHE_NAME__;
@@ -48,7 +49,17 @@ self.addEventListener("fetch", (event) => {
       if (!response && isPage) {
         response = await cache.match("./", { ignoreSearch: true });
       }
-      return response || fetch(request);
+      if (response) return response;
+      try {
+        return await fetch(request);
+      } catch (offline) {
+        // Our files are precached under their versioned URLs (?v=<content hash>,
+        // scripts/stamp.py); a page that asks without the version (or with another one)
+        // still gets this release's file when the network is gone.
+        response = await cache.match(request, { ignoreSearch: true });
+        if (response) return response;
+        throw offline;
+      }
     })()
   );
 });

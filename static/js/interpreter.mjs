@@ -17,7 +17,20 @@ import * as pyodide from "../vendor/pyodide/pyodide.mjs";
 export const version = pyodide.version;
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
-const SNAPSHOT_URL = new URL("../build/snapshot.bin.gz", import.meta.url).href;
+// The page names the snapshot with its content hash (index.html's preload hint, stamped by
+// scripts/stamp.py: ?v=...): the same URL here, so the preloaded response is the one used
+// and no cache can hand over another release's snapshot. Without the hint, the plain name.
+function snapshotURL() {
+  const plain = new URL("../build/snapshot.bin.gz", import.meta.url);
+  const hints = typeof document === "undefined" ? []
+    : document.querySelectorAll('link[rel="preload"][href*="snapshot.bin.gz"]');
+  for (const link of hints) {
+    const href = new URL(link.href);
+    if (href.origin === plain.origin && href.pathname === plain.pathname) return href.href;
+  }
+  return plain.href;
+}
+const SNAPSHOT_URL = snapshotURL();
 
 // Fetched from the moment this module is imported (index.html preloads it too), in
 // parallel with the runtime's own downloads; gunzipped as it streams in.

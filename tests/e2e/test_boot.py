@@ -146,7 +146,7 @@ def test_the_boot_error_screen_offers_the_saved_data_before_clearing(browser, si
         broken = io.BytesIO()
         with zipfile.ZipFile(broken, "w") as zf:
             zf.writestr("game/__init__.py", "raise RuntimeError('deliberate boot failure')")
-        page.route("**/static/build/game.zip", lambda route: route.fulfill(
+        page.route("**/static/build/game.zip*", lambda route: route.fulfill(
             body=broken.getvalue(), content_type="application/zip"))
         page.goto(site.url)
         page.wait_for_selector("#boot-error:not([hidden])", timeout=300_000)

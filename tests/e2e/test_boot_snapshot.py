@@ -55,7 +55,7 @@ def test_a_snapshot_of_another_bundle_is_not_used_for_the_game(browser, site):
             body = route.fetch().body()
             route.fulfill(body=body[:-64] + b"0" * 64, content_type="application/zip")
 
-        context.route("**/static/build/game.zip", other_release)
+        context.route("**/static/build/game.zip*", other_release)
         open_game(page, site.url + NEW_GAME)
         assert page.evaluate("window.kortbordetSnapshot === true")
         assert page.evaluate("window.kortbordetSnapshotModules === false"), (
@@ -74,7 +74,7 @@ def test_a_broken_snapshot_falls_back_to_starting_python(browser, site):
     try:
         page = context.new_page()
         problems = watch(context, page, site.origin)
-        context.route("**/static/build/snapshot.bin.gz", lambda route: route.fulfill(
+        context.route("**/static/build/snapshot.bin.gz*", lambda route: route.fulfill(
             body=b"\x1f\x8b\x08\x00damaged", content_type="application/gzip"))
         open_game(page, site.url + NEW_GAME)
         assert page.evaluate("window.kortbordetSnapshot !== true")
