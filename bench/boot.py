@@ -12,13 +12,19 @@ navigation start): ready, and for the game pages the first contentful paint (the
 screen). Bytes are the transferred sizes of the document and every resource. Prints the
 median of --runs runs and the ratio game/bare (target <= 1.00, issue 15). Service workers
 are blocked so the pages load through the same HTTP cache (pass --sw to allow them).
+The same figures in Firefox ESR (bench/boot_firefox.mjs: puppeteer-core over WebDriver
+BiDi, service workers off) unless --browser chromium; the load average is printed with
+each browser's figures (the machine may be shared).
 Not a pass/fail test; exits 0 even when the table is not found (it says so).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 
@@ -26,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import chromium  # noqa: E402  (scripts/chromium.py)
+import firefox  # noqa: E402  (scripts/firefox.py)
 import serve  # noqa: E402  (scripts/serve.py)
 
 # Adjust these two when the UI changes: the page that opens a Durak table, and what
@@ -109,51 +116,54 @@ def _fmt(value, unit=""):
     return "n/a" if value is None else f"{round(value)}{unit}"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--timeout", type=float, default=TIMEOUT_MS / 1000,
-                        help="seconds to wait for each page (default %(default)s)")
-    parser.add_argument("--sw", action="store_true", help="allow service workers")
-    parser.add_argument("--compare", type=Path, metavar="DIR",
-                        help="also time the game page of the checkout in DIR (before/after)")
-    args = parser.parse_args(argv)
-    timeout_ms = int(args.timeout * 1000)
-
+def run_chromium(pages, runs: int, timeout_ms: int, sw: bool, results, missing) -> None:
+    """Time every page in Chromium (Playwright), alternating, ``runs`` times."""
     from playwright.sync_api import sync_playwright
 
-    servers = [serve.serve_in_thread("/")]
-    pages = [("bare", servers[0][1], BARE_URL), ("game", servers[0][1], DURAK_URL)]
-    if args.compare:
-        servers.append(serve.serve_in_thread("/", root=args.compare.resolve()))
-        pages.append(("compare", servers[1][1], DURAK_URL))
-    results = {name: {"cold": [], "warm": []} for name, _, _ in pages}
-    missing: dict[str, str] = {}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(**chromium.launch_kwargs())
-            try:
-                for _ in range(args.runs):
-                    for name, base, url in pages:
-                        if name in missing:
-                            continue
-                        kind = "bare" if name == "bare" else "game"
-                        try:
-                            cold, warm = measure(browser, base, kind, url, timeout_ms, args.sw)
-                        except NotReady as exc:
-                            missing[name] = str(exc)
-                            continue
-                        results[name]["cold"].append(cold)
-                        results[name]["warm"].append(warm)
-            finally:
-                browser.close()
-    finally:
-        for server, _ in servers:
-            server.shutdown()
-            server.server_close()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(**chromium.launch_kwargs())
+        try:
+            for _ in range(runs):
+                for name, base, url in pages:
+                    if name in missing:
+                        continue
+                    kind = "bare" if name == "bare" else "game"
+                    try:
+                        cold, warm = measure(browser, base, kind, url, timeout_ms, sw)
+                    except NotReady as exc:
+                        missing[name] = str(exc)
+                        continue
+                    results[name]["cold"].append(cold)
+                    results[name]["warm"].append(warm)
+        finally:
+            browser.close()
 
-    print(f"boot bench: median of {args.runs} alternating runs, ms from navigation start"
-          f" (service workers {'allowed' if args.sw else 'blocked'})")
+
+def run_firefox(pages, runs: int, timeout_ms: int, results, missing) -> None:
+    """Time every page in Firefox ESR through bench/boot_firefox.mjs (puppeteer-core over
+    WebDriver BiDi), alternating, ``runs`` times. Service workers are always off there."""
+    path, _ = firefox.find_firefox()
+    request = {"executablePath": path, "runs": runs, "timeoutMs": timeout_ms,
+               "selector": DURAK_READY_SELECTOR,
+               "pages": [[name, base + url, "bare" if name == "bare" else "game"]
+                         for name, base, url in pages]}
+    proc = subprocess.run(["node", str(ROOT / "bench" / "boot_firefox.mjs"), json.dumps(request)],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    for line in proc.stdout.splitlines():
+        if not line.startswith("{"):
+            continue
+        row = json.loads(line)
+        if "error" in row:
+            missing[row["name"]] = row["error"]
+        else:
+            results[row["name"]][row["phase"]].append(row)
+    if proc.returncode != 0:
+        missing["firefox"] = proc.stderr.strip()[-800:] or f"exit {proc.returncode}"
+
+
+def report(browser: str, pages, results, missing, runs: int, sw: bool) -> None:
+    print(f"boot bench, {browser}: median of {runs} alternating runs, ms from navigation start"
+          f" (service workers {'allowed' if sw else 'blocked'})")
     print(f"  {'':8} {'page':8} {'ready':>7} {'ratio':>6} {'1st paint':>10} {'bytes':>10}")
     for phase in ("cold", "warm"):
         bare = _median([r["ready"] for r in results["bare"][phase]])
@@ -173,7 +183,59 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  target: game/bare ratio <= {TARGET_RATIO:.2f}")
     for name, text in missing.items():
         print(f"  cannot time {name}: {text}")
-        print("  (adjust DURAK_URL / DURAK_READY_SELECTOR in bench/boot.py if the UI changed)")
+        if name != "firefox":
+            print("  (adjust DURAK_URL / DURAK_READY_SELECTOR in bench/boot.py if the UI changed)")
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--timeout", type=float, default=TIMEOUT_MS / 1000,
+                        help="seconds to wait for each page (default %(default)s)")
+    parser.add_argument("--sw", action="store_true", help="allow service workers (Chromium)")
+    parser.add_argument("--browser", choices=("chromium", "firefox", "both"), default="both",
+                        help="both: Chromium, then Firefox ESR when one is found")
+    parser.add_argument("--compare", type=Path, metavar="DIR",
+                        help="also time the game page of the checkout in DIR (before/after)")
+    args = parser.parse_args(argv)
+    timeout_ms = int(args.timeout * 1000)
+    browsers = ["chromium", "firefox"] if args.browser == "both" else [args.browser]
+    if args.browser == "both":
+        try:
+            firefox.find_firefox()
+        except FileNotFoundError as exc:
+            print(f"boot bench: no Firefox, Chromium only ({exc})")
+            browsers = ["chromium"]
+
+    servers = [serve.serve_in_thread("/")]
+    pages = [("bare", servers[0][1], BARE_URL), ("game", servers[0][1], DURAK_URL)]
+    if args.compare:
+        servers.append(serve.serve_in_thread("/", root=args.compare.resolve()))
+        pages.append(("compare", servers[1][1], DURAK_URL))
+    try:
+        for browser in browsers:
+            results = {name: {"cold": [], "warm": []} for name, _, _ in pages}
+            missing: dict[str, str] = {}
+            before = _load()
+            if browser == "chromium":
+                run_chromium(pages, args.runs, timeout_ms, args.sw, results, missing)
+            else:
+                run_firefox(pages, args.runs, timeout_ms, results, missing)
+            report(browser, pages, results, missing, args.runs,
+                   args.sw and browser == "chromium")
+            print(f"  load average (1, 5, 15 min) before: {before}; after: {_load()}"
+                  f" ({os.cpu_count()} cores)")
+    finally:
+        for server, _ in servers:
+            server.shutdown()
+            server.server_close()
     return 0
 
 

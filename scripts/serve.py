@@ -99,7 +99,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self._fresh_bundle()  # the page names the bundle's version
             if path == "/sw.js":
                 self._fresh_sw()
-            if path in STAMPED_URLS and self._serving_root():
+            if path in STAMPED_URLS and self._stamps():
                 self._send_stamped(STAMPED_URLS[path], query)
                 return
             self._cache_control = self._immutable(path, query)
@@ -107,6 +107,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def _serving_root(self) -> bool:
         return Path(self.directory).resolve() == ROOT
+
+    def _stamps(self) -> bool:
+        """Whether the served site names its files by content hash: this repository, or
+        another checkout (bench/boot.py --compare) that has scripts/stamp.py too."""
+        return (Path(self.directory) / "scripts" / "stamp.py").is_file()
 
     def _immutable(self, path: str, query: str) -> str | None:
         """IMMUTABLE when the request names the current version of a versioned file."""
@@ -119,15 +124,26 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return None
 
     def _send_stamped(self, name: str, query: str, head: bool = False) -> None:
+        """Send index.html or pyscript.toml stamped (scripts/stamp.py), with an ETag so a
+        revalidation costs a 304."""
+        site = Path(self.directory)
         try:
-            data = stamp.stamp_file(name, ROOT)
+            data = stamp.stamp_file(name, site)
         except OSError:
             self.send_error(404, "file not found")
+            return
+        etag = '"' + stamp.hashlib.sha256(data).hexdigest()[:24] + '"'
+        current = query == "v=" + stamp.version(name, site)
+        self._cache_control = IMMUTABLE if current else "no-cache"
+        if etag in self.headers.get("If-None-Match", ""):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
             return
         self.send_response(200)
         self.send_header("Content-Type", self.extensions_map[Path(name).suffix])
         self.send_header("Content-Length", str(len(data)))
-        self._cache_control = IMMUTABLE if query == "v=" + stamp.version(name) else "no-cache"
+        self.send_header("ETag", etag)
         self.end_headers()
         if not head:
             self.wfile.write(data)
@@ -169,7 +185,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self._cache_control = None
         if self._strip_prefix():
             path, _, query = self.path.partition("?")
-            if path in STAMPED_URLS and self._serving_root():
+            if path in STAMPED_URLS and self._stamps():
                 self._send_stamped(STAMPED_URLS[path], query, head=True)
                 return
             self._cache_control = self._immutable(path, query)

@@ -8,6 +8,7 @@ import hashlib
 import re
 import shutil
 import sys
+import urllib.error
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -121,6 +122,12 @@ def test_the_server_sends_the_stamped_page_fresh_and_current_versions_for_good()
             assert resp.headers["Cache-Control"] == "no-cache"
             page = resp.read().decode()
         assert page == stamp.stamp_file("index.html").decode()
+        request = urllib.request.Request(base, headers={"If-None-Match": resp.headers["ETag"]})
+        try:
+            urllib.request.urlopen(request)
+            raise AssertionError("an unchanged page was sent again instead of a 304")
+        except urllib.error.HTTPError as exc:
+            assert exc.code == 304
         current = stamp.url("static/build/game.zip")[2:]
         assert current in page
         with urllib.request.urlopen(base + current) as resp:
