@@ -16,6 +16,21 @@ The same figures in Firefox ESR (bench/boot_firefox.mjs: puppeteer-core over Web
 BiDi, service workers off) unless --browser chromium; the load average is printed with
 each browser's figures (the machine may be shared).
 Not a pass/fail test; exits 0 even when the table is not found (it says so).
+
+Measured 2026-12-01 (one run, 5 alternating pairs, 2 cores shared with other jobs at a load
+average of 21-24; absolute times are inflated several-fold, the ratios are the figures):
+  Chromium  cold: game 12.5 s, bare 34.1 s, ratio 0.37 (per pair median 0.42), first paint
+            0.72 s, 20.8 MB vs 13.7 MB; warm: 12.0 s vs 18.1 s, ratio 0.66 (pairs 0.64),
+            paint 0.98 s, 9.6 MB each (the off-the-record context keeps no 9.6 MB
+            pyodide.asm.wasm in its HTTP cache, for both pages alike)
+  Firefox   cold: game 4.9 s, bare 15.9 s, ratio 0.31 (pairs 0.32), first paint 0.73 s,
+            20.8 MB vs 13.7 MB; warm: 4.6 s vs 16.2 s, ratio 0.29 (pairs 0.30), paint 0.54 s,
+            6 KB vs 0 (everything from the HTTP cache; the page is revalidated)
+Importing game/web at boot (Pyodide under Node, snapshot restored, best of 15 per module):
+about 27 ms for the 16 modules the lobby or a Durak link needs; the tables (but the one a
+link asks for), rules, scoresheets and embedding import on first use already. Deferring the
+one module the first screen does not use (dunka_model, 2.1 ms) was timed with --compare and
+dropped: that difference is far below this bench's spread on a shared machine.
 """
 
 from __future__ import annotations
