@@ -27,8 +27,8 @@ average of 21-24; absolute times are inflated several-fold, the ratios are the f
             20.8 MB vs 13.7 MB; warm: 4.6 s vs 16.2 s, ratio 0.29 (pairs 0.30), paint 0.54 s,
             6 KB vs 0 (everything from the HTTP cache; the page is revalidated)
 Importing game/web at boot (Pyodide under Node, snapshot restored, best of 15 per module):
-about 27 ms for the 16 modules the lobby or a Durak link needs; every table but the one a
-link asks for), rules, scoresheets and embedding import on first use already. Deferring the
+about 27 ms for the 16 modules the lobby or a Durak link needs; every table except the one a
+link asks for, the rules, scoresheets and embedding import on first use already. Deferring the
 one module the first screen does not use (dunka_model, 2.1 ms) was timed with --compare and
 dropped: that difference is far below this bench's spread on a shared machine.
 """
