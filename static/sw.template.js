@@ -44,22 +44,15 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await caches.open(CACHE_NAME);
       // Pages are opened with URL parameters (?game=durak&embed=1): match them without.
+      // Our files are precached under their versioned URLs (?v=<content hash>,
+      // scripts/stamp.py): a plain URL (an older link, a page that does not stamp) gets
+      // this release's file too, online or not.
       const isPage = request.mode === "navigate";
-      let response = await cache.match(request, { ignoreSearch: isPage });
+      let response = await cache.match(request, { ignoreSearch: isPage || !url.search });
       if (!response && isPage) {
         response = await cache.match("./", { ignoreSearch: true });
       }
-      if (response) return response;
-      try {
-        return await fetch(request);
-      } catch (offline) {
-        // Our files are precached under their versioned URLs (?v=<content hash>,
-        // scripts/stamp.py); a page that asks without the version (or with another one)
-        // still gets this release's file when the network is gone.
-        response = await cache.match(request, { ignoreSearch: true });
-        if (response) return response;
-        throw offline;
-      }
+      return response || fetch(request);
     })()
   );
 });

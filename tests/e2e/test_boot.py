@@ -7,6 +7,8 @@ the fixtures in conftest.py at teardown).
 
 from __future__ import annotations
 
+import re
+
 from browser_harness import open_game
 from durak_driver import play_to_end
 
@@ -43,6 +45,11 @@ def test_offline_reload_boots_from_the_service_worker(tab, site):
     try:
         open_game(page, site.url, reload=True)
         assert page.evaluate("navigator.onLine") is False
+        # the page fetched our files by content hash (scripts/stamp.py), as precached...
+        fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+        assert any(re.search(r"/static/build/game\.zip\?v=[0-9a-f]{12}$", u) for u in fetched)
+        # ...and a plain URL (another page, an older link) is still answered offline
+        assert page.evaluate("fetch('static/build/game.zip').then(r => r.ok)") is True
     finally:
         context.set_offline(False)
 
