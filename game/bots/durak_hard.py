@@ -16,8 +16,10 @@ decision it
    public and with its own hand;
 4. in each sample plays every candidate, then the game to its end with a quick policy
    for every seat (``_fast_choice``; ``ROLLOUT_STEPS`` actions at most) — switching to
-   the exact solver (``ROLLOUT_SOLVER_BUDGET``) as soon as the talon is empty and two
-   players hold cards — and scores +1 (not the Durak), 0 (draw) or -1 (the Durak);
+   the exact solver (``ROLLOUT_SOLVER_BUDGET``) as soon as the talon holds at most
+   ``SOLVE_TALON`` cards and two players hold cards; one solver, and so one transposition
+   table, serves all rollouts of the decision — and scores +1 (not the Durak), 0 (draw)
+   or -1 (the Durak);
 5. chooses the candidate with the best total over the samples (every candidate sees the
    same samples) when it beats the normal player's choice by ``MARGIN`` or more, else
    the normal player's choice.
