@@ -23,8 +23,8 @@ Measured 2026-12-01 later (one endgame solver shared by a decision's rollouts,
 SOLVE_TALON = 1; 2-core machine at load 20-30, so only CPU times mean anything):
 
     hard vs normal, two-player Durak, 542 games (whole deals, seats swapped; deals
-        20,000-20,186 in four processes of --durak-hard 126 --start 0/63/126/189, stopped
-        at the deadline, and deals 27,000-27,083): hard scored 306 (38 draws counted
+        20,000-047, 063-107, 126-175 and 189-232 from four processes of --durak-hard 126
+        --start 0/63/126/189 stopped at the deadline, and deals 27,000-27,083): hard scored 306 (38 draws counted
         half) = 56.5 %, 95 % interval 52.3 - 60.6 % (goal 60 %: not shown)
         (the old code on deals 27,000-27,067: 74.5 of 136 = 54.8 %; SOLVE_TALON = 3 with
         a 3,000-unit rollout budget: 35 of 58 = 60.3 %, too few games to tell)
