@@ -19,6 +19,19 @@ thread; a 2-core machine shared with other jobs, load 5-27):
     hard decision time, 100 decisions with a choice: CPython median 0.6 ms, p95 185 ms,
         max 235 ms; Pyodide (60 decisions) median 2.0 ms, p95 1.11 s, max 1.33 s
 
+Measured 2026-12-01 later (one endgame solver shared by a decision's rollouts,
+SOLVE_TALON = 1; 2-core machine at load 20-30, so only CPU times mean anything):
+
+    hard vs normal, two-player Durak, 542 games (whole deals, seats swapped; deals
+        20,000-047, 063-107, 126-175 and 189-232 from four processes of --durak-hard 126
+        --start 0/63/126/189 stopped at the deadline, and deals 27,000-27,083): hard scored 306 (38 draws counted
+        half) = 56.5 %, 95 % interval 52.3 - 60.6 % (goal 60 %: not shown)
+        (the old code on deals 27,000-27,067: 74.5 of 136 = 54.8 %; SOLVE_TALON = 3 with
+        a 3,000-unit rollout budget: 35 of 58 = 60.3 %, too few games to tell)
+    hard decision time (CPU), 100 decisions with a choice: median 0.86 ms, p95 213 ms,
+        max 272 ms; the same run with a fresh solver per rollout: 0.97 / 227 / 247 ms.
+        Pyodide not re-measured (wall time under this load means nothing)
+
 Measured 2026-11-30 (CPython 3.11.7, default rules, 36-card deck, 2,000 games per
 pairing, 1,000 deals x 2 seatings; 2-core machine under heavy parallel load):
 

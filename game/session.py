@@ -46,7 +46,7 @@ LEVELS = ("easy", "normal", "hard")
 LOBBY_LEVELS = {"durak": LEVELS}
 """The levels the lobby offers per game (``offered_levels``). The hard level is offered
 where it measurably beats normal (``bench/bots.py --durak-hard``: 53.9 % of 630 Durak
-games, 95 % interval 50.0-57.7 %); the hard players of Dunka, Elvakort and Tonk are not
+games, 95 % interval 50.0-57.7 %; later 56.5 % of 542, 52.3-60.6 %); the hard players of Dunka, Elvakort and Tonk are not
 stronger than normal yet (issue 17), so the lobby keeps them back, while a link or an
 embedding message may still ask for ``level=hard`` in any game."""
 

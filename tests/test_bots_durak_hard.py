@@ -75,3 +75,53 @@ def test_bots_think_runs_the_hard_search_in_slices():
         assert action == hard_choose(view, legal, random.Random(5))
         sliced += slices > 1
     assert sliced >= 2
+
+
+def _endgame_with_talon(rng: random.Random):
+    """A two-player state with 2 cards in the talon (the bottom one the face-up trump)
+    and one or two cards in each hand, every other card in the discard pile: a sampled world
+    of the hard player's rollouts, small enough for brute force."""
+    from game.cards import make_deck
+    from game.durak import DECK_RANKS, State
+    rules = Rules(transfer=rng.random() < 0.5, deck=24)
+    cards = make_deck(DECK_RANKS[24])
+    rng.shuffle(cards)
+    k_talon = 2
+    sizes = (rng.randint(1, 2), rng.randint(1, 2))
+    talon = cards[:k_talon]
+    hands = [cards[k_talon:k_talon + sizes[0]],
+             cards[k_talon + sizes[0]:k_talon + sizes[0] + sizes[1]]]
+    dead = cards[k_talon + sum(sizes):]
+    attacker = rng.randrange(2)
+    state = State(rules=rules, names=["P0", "P1"], hands=hands, talon=talon,
+                  trump_card=talon[0], dealer=1, attacker=attacker, defender=1 - attacker,
+                  rng_state=0, discard=dead, table=[], known=[[], []], first_bout=False)
+    state.limit = min(6, len(hands[1 - attacker]))
+    state.check_integrity()
+    for _ in range(rng.randint(0, 2)):
+        state.apply(rng.choice(state.legal_actions(state.to_act()[0])))
+        if state.is_over():
+            return None
+    return state
+
+
+def test_rollout_solver_with_a_talon_agrees_with_engine_brute_force():
+    """The rollouts solve a sampled world exactly once its talon holds at most
+    ``SOLVE_TALON`` cards (``_root``): the solver's drawing from the talon must be the
+    engine's (DUR-16), checked against plain minimax over the engine."""
+    from durak_endgames import brute_force
+    from game.bots.durak_endgame import Solver
+    from game.bots.durak_hard import _root
+    rng = random.Random(17)
+    checked = 0
+    while checked < 40:
+        state = _endgame_with_talon(rng)
+        if state is None or len(state.talon) < 2:
+            continue
+        seat = state.to_act()[0]
+        root = _root(state, seat)
+        if root is None:
+            continue
+        assert Solver(state.trump, state.rules.transfer).value(root) == \
+            brute_force(state, seat), state.to_dict()
+        checked += 1

@@ -16,8 +16,10 @@ decision it
    public and with its own hand;
 4. in each sample plays every candidate, then the game to its end with a quick policy
    for every seat (``_fast_choice``; ``ROLLOUT_STEPS`` actions at most) — switching to
-   the exact solver (``ROLLOUT_SOLVER_BUDGET``) as soon as the talon is empty and two
-   players hold cards — and scores +1 (not the Durak), 0 (draw) or -1 (the Durak);
+   the exact solver (``ROLLOUT_SOLVER_BUDGET``) as soon as the talon holds at most
+   ``SOLVE_TALON`` cards and two players hold cards; one solver, and so one transposition
+   table, serves all rollouts of the decision — and scores +1 (not the Durak), 0 (draw)
+   or -1 (the Durak);
 5. chooses the candidate with the best total over the samples (every candidate sees the
    same samples) when it beats the normal player's choice by ``MARGIN`` or more, else
    the normal player's choice.
@@ -45,7 +47,7 @@ import random
 from ..durak import (HAND_SIZE, Attack, Beat, Done, Exchange, Rules, State, Take, Throw,
                      Transfer)
 from . import durak as normal_bot
-from .durak_endgame import Budget, Solver, move_of, root_of_state
+from .durak_endgame import Budget, Solver, card_bit, make_root, move_of, root_of_state
 
 SAMPLES = 6
 """Determinizations per decision."""
@@ -67,6 +69,11 @@ ROLLOUT_STEPS = 300
 
 ROLLOUT_SOLVER_BUDGET = 1500
 """Solver work per rollout once its endgame is fully known (past it: heuristics go on)."""
+
+SOLVE_TALON = 1
+"""In a two-player rollout the exact solver takes over once the talon holds at most this
+many cards: the sampled world fixes the talon's order, so the rest of the game is one of
+perfect information for the solver (which draws the talon as DUR-16 does)."""
 
 
 def _candidates(ctx, legal: list, first) -> list:
@@ -165,20 +172,46 @@ def _fast_choice(state: State, seat: int):
     return Done(seat)
 
 
-def _rollout(state: State, me: int) -> int:
-    """Play ``state`` (changed in place) to its end; +1 / 0 / -1 for ``me``."""
+def _root(state: State, me: int):
+    """The solver position of a sampled world for ``me``: ``root_of_state``, which also
+    takes a longer talon in a two-player game (every card of a world is known)."""
+    if len(state.talon) <= 1 or state.num_players != 2:
+        return root_of_state(state, me)
+    if state.over or not state.hands[0] or not state.hands[1]:
+        return None
+    if state.table and not state.taking and state.unbeaten() and state.defender != me:
+        return None
+    opp = 1 - me
+    return make_root(state.trump, sum(card_bit(c) for c in state.hands[me]),
+                     sum(card_bit(c) for c in state.hands[opp]), state.attacker == me,
+                     [tuple(p) for p in state.table], state.taking, state.limit,
+                     tuple(card_bit(c) for c in state.talon))
+
+
+def _rollout(state: State, me: int, solver: Solver | None = None) -> int:
+    """Play ``state`` (changed in place) to its end; +1 / 0 / -1 for ``me``.
+
+    ``solver``: a ``Solver`` for this game's trump and transfer rule shared by the
+    decision's rollouts, so endgames met again (the same world after another candidate,
+    or another world reaching the same cards) are looked up in its transposition table
+    instead of searched again; each rollout may still do ``ROLLOUT_SOLVER_BUDGET`` work.
+    The table holds exact whole-position values only, so sharing it changes no result
+    that a fresh solver would find within the budget, it only lets more endgames finish."""
     solve = True
     for _ in range(ROLLOUT_STEPS):
         if state.over:
             break
         if not state.talon and not state.hands[me]:
             return 1  # out with the talon empty: safe (DUR-18)
-        if solve and len(state.talon) <= 1:
-            root = root_of_state(state, me)
+        if solve and len(state.talon) <= SOLVE_TALON:
+            root = _root(state, me)
             if root is not None:
+                if solver is None:
+                    solver = Solver(state.trump, state.rules.transfer)
+                solver.budget = solver.nodes + ROLLOUT_SOLVER_BUDGET
+                solver._path, solver._low = {}, 1 << 30  # clean after an aborted search
                 try:  # the value for "me", whoever moves
-                    return Solver(state.trump, state.rules.transfer,
-                                  ROLLOUT_SOLVER_BUDGET).value(root)
+                    return solver.value(root)
                 except Budget:
                     solve = False  # too big for a rollout: heuristics from here
         state._apply(_fast_choice(state, state.to_act()[0]))
@@ -221,6 +254,7 @@ class Search:
         if len(self.cands) < 2:
             return
         self.totals = [0] * len(self.cands)
+        self.solver = Solver(self.ctx.trump, bool(self.ctx.rules["transfer"]))
         self.sample = 0
         self.queue: list = []
         self.done = False
@@ -246,7 +280,7 @@ class Search:
             i, state = self.queue.pop(0)
             sim = state.clone()
             sim._apply(self.cands[i])
-            self.totals[i] += _rollout(sim, self.ctx.me)
+            self.totals[i] += _rollout(sim, self.ctx.me, self.solver)
             self.rollouts += 1
             rollouts -= 1
         return self.done
