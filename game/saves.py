@@ -17,17 +17,21 @@ from .jsonsafe import int_in, is_int, is_text
 from .session import LANGUAGES, SPEEDS, Session
 
 FORMAT = "kortbordet"
-VERSION = 1
-SESSION_KEY = f"kortbordet.v{VERSION}.session"
-HISTORY_KEY = f"kortbordet.v{VERSION}.history"
-PREVIOUS_KEY = f"kortbordet.v{VERSION}.previous"
+VERSION = 2
+"""The save format's version: 2 added pass-and-play (several people, ``Session.viewer``);
+a version-1 save (one person) is read by ``MIGRATIONS[1]`` unchanged."""
+KEY_VERSION = 1
+"""The version in the localStorage keys (kept at 1, so older saves are found)."""
+SESSION_KEY = f"kortbordet.v{KEY_VERSION}.session"
+HISTORY_KEY = f"kortbordet.v{KEY_VERSION}.history"
+PREVIOUS_KEY = f"kortbordet.v{KEY_VERSION}.previous"
 """An unfinished game that a link to a new game replaced; the player may go back to it."""
 HISTORY_LIMIT = 100
 """Finished scoresheets kept; the oldest go first when more are added."""
 PREFS_KEY = "kortbordet.prefs"
-SHEETS_KEY = f"kortbordet.v{VERSION}.sheets"
+SHEETS_KEY = f"kortbordet.v{KEY_VERSION}.sheets"
 """The table-play scoresheets (``game.scoresheet``)."""
-MOVES_KEY = f"kortbordet.v{VERSION}.moves"
+MOVES_KEY = f"kortbordet.v{KEY_VERSION}.moves"
 """The move history of the saved game (``game.movelog``). Not among ``STORED_ITEMS``: an
 unreadable one is not worth a backup or a notice (the page starts with an empty history)."""
 BACKUP_PREFIX = "kortbordet.backup."
@@ -36,7 +40,13 @@ STORED_ITEMS = {SESSION_KEY: "game", PREVIOUS_KEY: "previous", HISTORY_KEY: "his
 """Every localStorage key the page reads, with its short name (backup key suffix, the
 i18n text ``stored_item_<name>``)."""
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+def _one_person_save(data: dict) -> dict:
+    """Version 1 -> 2: a one-person save needs no change (``viewer`` defaults to the
+    person's seat)."""
+    return {**data, "version": 2}
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _one_person_save}
 """``MIGRATIONS[v]`` turns a version-``v`` envelope into version ``v + 1``."""
 
 PREF_DEFAULTS: dict[str, Any] = {
