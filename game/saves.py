@@ -51,7 +51,7 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _one_person_save}
 
 PREF_DEFAULTS: dict[str, Any] = {
     "lang": None, "speed": "normal", "four_colour": False, "reduced_motion": False,
-    "claim_prompt": "fits", "hints": False, "dunka_sort": "suit", "lobby": {},
+    "claim_prompt": "fits", "hints": False, "dunka_sort": "suit", "lobby": {}, "people": {},
 }
 CLAIM_PROMPTS = ("always", "fits", "never")
 """When the Dunka/Elvakort table asks the human to claim a discard out of turn (DUN-7,
@@ -145,6 +145,13 @@ def load_prefs(text: str | None) -> dict[str, Any]:
         prefs["dunka_sort"] = data["dunka_sort"]
     if isinstance(data.get("lobby"), dict):
         prefs["lobby"] = _clean_lobby(data["lobby"])
+    if isinstance(data.get("people"), dict):  # each person's own hints and hand sort
+        prefs["people"] = {
+            name: {k: v for k, v in mine.items()
+                   if (k == "hints" and isinstance(v, bool))
+                   or (k == "dunka_sort" and v in ("suit", "rank"))}
+            for name, mine in list(data["people"].items())[:40]
+            if is_text(name, 40) and isinstance(mine, dict)}
     return prefs
 
 
@@ -163,6 +170,12 @@ def _clean_lobby(lobby: dict) -> dict:
         if isinstance(data.get("rules"), dict):
             out["rules"] = {k: v for k, v in list(data["rules"].items())[:40]
                             if is_text(k, 40) and (v is None or isinstance(v, (bool, int, str)))}
+        if isinstance(data.get("seats"), list):  # pass-and-play seats (issue 12)
+            out["seats"] = [{"kind": s["kind"], "name": s.get("name", ""),
+                             "level": s.get("level", "normal")}
+                            for s in data["seats"][:8] if isinstance(s, dict)
+                            and s.get("kind") in ("human", "bot")
+                            and is_text(s.get("name", ""), 40) and is_text(s.get("level", ""), 20)]
         return out
 
     out = choice(lobby)
