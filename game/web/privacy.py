@@ -183,6 +183,7 @@ class Privacy:
         if ui == "pp-claim-go" and not self.pressed:
             return
         if ui in ("pp-claim-go", "pp-nobody") and s.out_of_turn() is not None:
+            self.seen = None  # the device went round: whoever is next gets "Pass to"
             if s.out_of_turn()["kind"] == "claim":
                 pressed, self.pressed = list(self.pressed), []
                 events = people.resolve_claims(s, pressed)

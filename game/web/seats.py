@@ -7,18 +7,15 @@ a computer ("Dator 1", ...) at the remembered level. A one-person table started 
 is exactly the table of before; with two or more people the table hides each hand between
 turns (``game.web.privacy``).
 
-PyScript glue for the lobby (``game.web.lobby``); ``seat_list`` and ``players_for`` are
-plain Python.
+Glue for the lobby (``game.web.lobby``); only ``read_seats`` touches the page (it imports
+pyscript when called), the rest is plain Python tested in CPython.
 """
 
 from __future__ import annotations
 
-from pyscript import document
-
 from game import people
 from game.i18n import t
 from game.session import LEVELS, offered_levels
-from game.web.dom import h
 
 
 def seat_list(stored, n: int, levels: list[str]) -> list[dict]:
@@ -66,6 +63,7 @@ def players_for(lang: str, seats: list[dict]) -> list[dict]:
 def seats_el(lang: str, game: str, seats: list[dict]):
     """The seats' rows: kind (person/computer), name or level, up/down buttons. A computer
     seat's level select keeps the id ``lobby-level-<seat>``."""
+    from game.web.dom import h
     box = h("div", {"id": "lobby-bots", "class": "seats", "role": "group",
                     "aria-label": t(lang, "pp_seats")})
     n = len(seats)
@@ -108,6 +106,7 @@ def seats_el(lang: str, game: str, seats: list[dict]):
 def read_seats(n: int, shown: list[dict]) -> list[dict]:
     """The seats as the form shows them now (``shown``: the seats it was drawn from, for
     anything the form lacks)."""
+    from pyscript import document
     out = []
     for i in range(n):
         base = dict(shown[i]) if i < len(shown) else {"kind": "bot", "name": "",

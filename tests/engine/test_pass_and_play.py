@@ -240,3 +240,28 @@ def test_names_of_any_text_are_kept_as_text_within_the_length_limit():
         assert shown == people.clean_names([{"name": n} for n in names])
         assert all(0 < len(n) <= people.MAX_NAME for n in shown)
         assert saves.loads(saves.dumps(s)).players == s.players
+
+
+def test_the_lobby_seats_default_to_one_person_and_give_names_to_several():
+    from game.web import seats
+    from game.web.model import display_name
+    default = seats.seat_list(None, 3, ["easy", "hard"])
+    assert [s["kind"] for s in default] == ["human", "bot", "bot"]
+    assert seats.players_for("sv", default) == [
+        {"name": "Du", "kind": "human"}, {"name": "Dator 1", "kind": "bot", "level": "easy"},
+        {"name": "Dator 2", "kind": "bot", "level": "hard"}]  # exactly the table of before
+    typed = [{"kind": "bot", "level": "normal"}, {"kind": "human", "name": "  <i>Ida</i> "},
+             {"kind": "human", "name": ""}, "junk"]
+    got = seats.seat_list(typed, 4, [])
+    players = seats.players_for("en", got)
+    assert [p["name"] for p in players] == ["Computer 1", "<i>Ida</i>", "Player 3",
+                                            "Computer 2"]
+    assert seats.seat_list([{"kind": "bot"}], 2, [])[0]["kind"] == "human"  # one person
+    assert seats.moved(got, 1, -1)[0] == got[1] and seats.moved(got, 0, -1) == got
+    s = Session.new("tonk", {}, players, 1)
+    me = s.human
+    others = [i for i in s.humans if i != me]
+    assert display_name("en", s.players, me, me) == s.players[me]["name"]
+    assert display_name("en", s.players, others[0], me) == s.players[others[0]]["name"]
+    one = Session.new("tonk", {}, seats.players_for("en", default), 1)
+    assert display_name("en", one.players, 0, 0) == "You"
