@@ -413,7 +413,8 @@ class Session:
     def view(self) -> dict:
         """Everything the page draws, JSON-safe: ``{"game", "state": <the human's view>,
         "legal", "players", "human", "series" (or None), "actor", "waiting", "game_seed",
-        "game_number"}``."""
+        "game_number", "humans" (every person's seat), "out_of_turn" (the pass-and-play
+        prompt or None, ``game.people.out_of_turn``)}``; "human" is the person in turn."""
         done = len(self.series.results) if self.series is not None else self.games_done
         return {"game": self.game, "state": self.state.view(self.human), "legal": self.legal(),
                 "players": [dict(p) for p in self.players], "human": self.human,
