@@ -17,17 +17,21 @@ from .jsonsafe import int_in, is_int, is_text
 from .session import LANGUAGES, SPEEDS, Session
 
 FORMAT = "kortbordet"
-VERSION = 1
-SESSION_KEY = f"kortbordet.v{VERSION}.session"
-HISTORY_KEY = f"kortbordet.v{VERSION}.history"
-PREVIOUS_KEY = f"kortbordet.v{VERSION}.previous"
+VERSION = 2
+"""The save format's version: 2 added pass-and-play (several people, ``Session.viewer``);
+a version-1 save (one person) is read by ``MIGRATIONS[1]`` unchanged."""
+KEY_VERSION = 1
+"""The version in the localStorage keys (kept at 1, so older saves are found)."""
+SESSION_KEY = f"kortbordet.v{KEY_VERSION}.session"
+HISTORY_KEY = f"kortbordet.v{KEY_VERSION}.history"
+PREVIOUS_KEY = f"kortbordet.v{KEY_VERSION}.previous"
 """An unfinished game that a link to a new game replaced; the player may go back to it."""
 HISTORY_LIMIT = 100
 """Finished scoresheets kept; the oldest go first when more are added."""
 PREFS_KEY = "kortbordet.prefs"
-SHEETS_KEY = f"kortbordet.v{VERSION}.sheets"
+SHEETS_KEY = f"kortbordet.v{KEY_VERSION}.sheets"
 """The table-play scoresheets (``game.scoresheet``)."""
-MOVES_KEY = f"kortbordet.v{VERSION}.moves"
+MOVES_KEY = f"kortbordet.v{KEY_VERSION}.moves"
 """The move history of the saved game (``game.movelog``). Not among ``STORED_ITEMS``: an
 unreadable one is not worth a backup or a notice (the page starts with an empty history)."""
 BACKUP_PREFIX = "kortbordet.backup."
@@ -36,12 +40,18 @@ STORED_ITEMS = {SESSION_KEY: "game", PREVIOUS_KEY: "previous", HISTORY_KEY: "his
 """Every localStorage key the page reads, with its short name (backup key suffix, the
 i18n text ``stored_item_<name>``)."""
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+def _one_person_save(data: dict) -> dict:
+    """Version 1 -> 2: a one-person save needs no change (``viewer`` defaults to the
+    person's seat)."""
+    return {**data, "version": 2}
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _one_person_save}
 """``MIGRATIONS[v]`` turns a version-``v`` envelope into version ``v + 1``."""
 
 PREF_DEFAULTS: dict[str, Any] = {
     "lang": None, "speed": "normal", "four_colour": False, "reduced_motion": False,
-    "claim_prompt": "fits", "hints": False, "dunka_sort": "suit", "lobby": {},
+    "claim_prompt": "fits", "hints": False, "dunka_sort": "suit", "lobby": {}, "people": {},
 }
 CLAIM_PROMPTS = ("always", "fits", "never")
 """When the Dunka/Elvakort table asks the human to claim a discard out of turn (DUN-7,
@@ -135,6 +145,13 @@ def load_prefs(text: str | None) -> dict[str, Any]:
         prefs["dunka_sort"] = data["dunka_sort"]
     if isinstance(data.get("lobby"), dict):
         prefs["lobby"] = _clean_lobby(data["lobby"])
+    if isinstance(data.get("people"), dict):  # each person's own hints and hand sort
+        prefs["people"] = {
+            name: {k: v for k, v in mine.items()
+                   if (k == "hints" and isinstance(v, bool))
+                   or (k == "dunka_sort" and v in ("suit", "rank"))}
+            for name, mine in list(data["people"].items())[:40]
+            if is_text(name, 40) and isinstance(mine, dict)}
     return prefs
 
 
@@ -153,6 +170,12 @@ def _clean_lobby(lobby: dict) -> dict:
         if isinstance(data.get("rules"), dict):
             out["rules"] = {k: v for k, v in list(data["rules"].items())[:40]
                             if is_text(k, 40) and (v is None or isinstance(v, (bool, int, str)))}
+        if isinstance(data.get("seats"), list):  # pass-and-play seats (issue 12)
+            out["seats"] = [{"kind": s["kind"], "name": s.get("name", ""),
+                             "level": s.get("level", "normal")}
+                            for s in data["seats"][:8] if isinstance(s, dict)
+                            and s.get("kind") in ("human", "bot")
+                            and is_text(s.get("name", ""), 40) and is_text(s.get("level", ""), 20)]
         return out
 
     out = choice(lobby)

@@ -1,4 +1,4 @@
-"""A table: one game (and its series) with one human seat and computer players.
+"""A table: one game (and its series) with people and computer players at one device.
 
 This is the engine-side driver of the page: it owns the current game state, the records,
 and who acts next, and it turns text actions from the UI into engine actions. It holds no
@@ -9,14 +9,20 @@ Turn policy: the engine's ``to_act()`` lists who may act in priority order. When
 of them is a computer player, ``step_bot`` makes its move; when it is the human, the table
 waits. The human may also act whenever they are anywhere in ``to_act()`` (a Durak throw-in
 while the defender thinks), because the engine accepts any legal action of any listed seat.
+
+Pass-and-play (issue 12, ``game.people``): with several people, ``human`` is *the person
+in turn*, the one the table serves now; views, legal actions, hints and ``play`` are
+theirs. Claims of a discard and Durak throw-ins are asked in one prompt
+(``out_of_turn``) that shows no hand. With one person everything is as it always was.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from . import people as _people
 from .digits import is_digits
 from .engine import GameState, IllegalAction, Rng, SaveError, SettingError
 
@@ -228,7 +234,7 @@ def _check_players(players: list[dict], low: int, high: int) -> list[dict]:
         name = p.get("name", "")
         if not isinstance(name, str):
             raise SettingError("name", type(name).__name__, ["a text"])
-        name = name.strip()[:24] or "?"
+        name = _people.clean_name(name)
         entry = {"name": name, "kind": kind}
         if kind == "bot":
             level = p.get("level", "normal")
@@ -236,8 +242,8 @@ def _check_players(players: list[dict], low: int, high: int) -> list[dict]:
                 raise SettingError("level", level, LEVELS)
             entry["level"] = level
         clean.append(entry)
-    if sum(1 for p in clean if p["kind"] == "human") != 1:
-        raise SettingError("players", "humans", ["exactly one human player"])
+    if not any(p["kind"] == "human" for p in clean):
+        raise SettingError("players", "humans", ["at least one person"])
     return clean
 
 
@@ -255,6 +261,11 @@ class Session:
         state: the current game's state.
         moves: actions applied so far in this session (gives each bot decision its seed).
         games_done: finished games in this session (numbers the games of Dunka and Tonk).
+        viewer: the person who saw the table last (pass-and-play, ``game.people``; the
+            page sets it when a person taps "show my cards"); the only person's seat in a
+            one-person game.
+        chosen: the person chosen in a Durak throw-in prompt, until they play or decline.
+        declined: people who declined the current throw-in without an engine action.
     """
 
     game: str
@@ -265,6 +276,13 @@ class Session:
     state: GameState
     moves: int = 0
     games_done: int = 0
+    viewer: int = -1
+    chosen: int | None = None
+    declined: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.viewer not in self.humans:
+            self.viewer = self.humans[0]
 
     @classmethod
     def new(cls, game: str, rules: dict, players: list[dict], seed: int) -> "Session":
@@ -347,8 +365,19 @@ class Session:
 
     @property
     def human(self) -> int:
-        """The human's seat."""
-        return next(i for i, p in enumerate(self.players) if p["kind"] == "human")
+        """The seat of the person in turn (``game.people.person_in_turn``); the human's
+        seat in a one-person game."""
+        return _people.person_in_turn(self)
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats of every person, in seat order (one or more)."""
+        return _people.humans(self.players)
+
+    def out_of_turn(self) -> dict | None:
+        """The claim or throw-in prompt of a pass-and-play table, or None
+        (``game.people.out_of_turn``)."""
+        return _people.out_of_turn(self)
 
     @property
     def between(self) -> bool:
@@ -374,22 +403,31 @@ class Session:
         return "human" if self.players[actor]["kind"] == "human" else "bot"
 
     def legal(self) -> list[str]:
-        """The human's legal actions as text, in the engine's stable order."""
+        """The human's legal actions as text, in the engine's stable order (the person in
+        turn's; a chosen Durak thrower with nothing to throw in may only decline:
+        ``["done"]``)."""
+        if _people.declines_alone(self, self.human):
+            return ["done"]
         return [str(a) for a in self.state.legal_actions(self.human)]
 
     def view(self) -> dict:
         """Everything the page draws, JSON-safe: ``{"game", "state": <the human's view>,
         "legal", "players", "human", "series" (or None), "actor", "waiting", "game_seed",
-        "game_number"}``."""
+        "game_number", "humans" (every person's seat), "out_of_turn" (the pass-and-play
+        prompt or None, ``game.people.out_of_turn``)}``; "human" is the person in turn."""
         done = len(self.series.results) if self.series is not None else self.games_done
         return {"game": self.game, "state": self.state.view(self.human), "legal": self.legal(),
                 "players": [dict(p) for p in self.players], "human": self.human,
                 "series": self.series.to_dict() if self.series is not None else None,
                 "actor": self.actor(), "waiting": self.waiting(), "game_seed": self.state.seed,
-                "game_number": done + (0 if self.state.is_over() else 1)}
+                "game_number": done + (0 if self.state.is_over() else 1),
+                "humans": self.humans, "out_of_turn": self.out_of_turn()}
 
     def _after(self, action, events: list[dict]) -> list[dict]:
         self.moves += 1
+        self.chosen = None
+        if type(action).__name__ != "Done":  # a new card on the table: everyone may again
+            self.declined = []
         events.insert(0, {"type": "action", "player": action.player, "text": str(action)})
         if self.state.is_over():
             self.games_done += 1
@@ -402,7 +440,20 @@ class Session:
 
         Raises ``IllegalAction`` (state unchanged) when the text is not a legal action.
         """
-        action = game_module(self.game).parse_action(text, self.human)
+        return self.play_as(self.human, text)
+
+    def play_as(self, seat: int, text: str) -> list[dict]:
+        """Apply the action ``text`` of the person at ``seat`` (a claim or a throw-in out
+        of turn, ``game.people``). Returns the events. Raises ``IllegalAction`` (state
+        unchanged) when it is not legal for them, or ("not_a_person") for a computer's
+        seat."""
+        if not isinstance(seat, int) or seat not in self.humans:
+            raise IllegalAction("not_a_person", "that seat is not a person's")
+        if text.strip() == "done" and _people.declines_alone(self, seat):
+            self.declined.append(seat)
+            self.chosen = None
+            return [{"type": "decline", "player": seat}]
+        action = game_module(self.game).parse_action(text, seat)
         return self._after(action, self.state.apply(action))
 
     def step_bot(self) -> list[dict]:
@@ -464,7 +515,7 @@ class Session:
                 "seed": self.seed,
                 "series": self.series.to_dict() if self.series is not None else None,
                 "state": self.state.to_dict(), "moves": self.moves,
-                "games_done": self.games_done}
+                "games_done": self.games_done, "viewer": self.viewer}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Session":
@@ -472,7 +523,7 @@ class Session:
         from . import checks
         try:
             checks.fields(data, "session", ("game", "rules", "players", "seed", "series",
-                                            "state", "moves"), ("games_done",))
+                                            "state", "moves"), ("games_done", "viewer"))
             game = data["game"]
             if not isinstance(game, str):
                 raise SaveError("session.game: not a game name")
@@ -501,10 +552,13 @@ class Session:
                                       checks.MAX_INT)
             if state.num_players != len(players):
                 raise SaveError("the player lists do not match")
+            viewer = data.get("viewer", _people.humans(players)[0])
+            if viewer not in _people.humans(players) or isinstance(viewer, bool):
+                raise SaveError("session.viewer: not a person's seat")
             if state.rules != rules:
                 raise SaveError("the session's rules are not its game's rules")
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, ImportError) as exc:
             raise SaveError(f"damaged session: {exc}") from exc
-        return cls(game, rules, players, seed, series, state, moves, games_done)
+        return cls(game, rules, players, seed, series, state, moves, games_done, viewer)

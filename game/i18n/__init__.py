@@ -9,10 +9,10 @@ Pure Python: no browser imports, so it is tested in CPython.
 
 from __future__ import annotations
 
-from . import dunka, en, positions, rules, sheets, sv, table, teach, tonk
+from . import dunka, en, people, positions, rules, sheets, sv, table, teach, tonk
 
 LANGS = ("sv", "en")
-_PARTS = (dunka, tonk, sheets, rules, positions, teach, table)
+_PARTS = (dunka, tonk, sheets, rules, positions, teach, table, people)
 TEXTS = {lang: {**base.TEXTS, **{k: v for part in _PARTS for k, v in part.TEXTS[lang].items()}}
          for lang, base in (("sv", sv), ("en", en))}
 RANK_KEYS = {"2": "rank_2", "3": "rank_3", "4": "rank_4", "5": "rank_5", "6": "rank_6",

@@ -47,8 +47,10 @@ class ComputerPart:
         not want to be asked about this one: the "claim_prompt" preference is "never", or
         "fits" (the default) and the card fits neither their hand nor their contract
         (``dunka_model.claim_fits``). Never in a teaching position: a lesson may be about
-        that very claim."""
+        that very claim; never with several people (they answer one prompt together,
+        ``game.web.privacy``)."""
         if self.teach.active or self.session.waiting() != "human" \
+                or len(self.session.humans) > 1 \
                 or sorted(self.session.legal()) != ["dunk", "pass"]:
             return False
         mode = self.prefs.get("claim_prompt", "fits")

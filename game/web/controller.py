@@ -38,6 +38,7 @@ class ControllerPart:
 
     def show_table(self) -> None:
         self.screen = "table"
+        self.privacy.reset()  # pass-and-play: a table shown afresh starts hidden
         if self.table is None or self.table.game != self.session.game:
             self.table = table_for(self, self.session.game)
         self.table.reset()
@@ -50,6 +51,15 @@ class ControllerPart:
     def render(self) -> None:
         """Draw the table from a fresh view (the whole table; focus in the hand is kept)."""
         if self.session is None:
+            return
+        hidden = self.privacy.screen()  # pass-and-play: no hand shows (game.web.privacy)
+        if hidden is not None:
+            self.view = self.session.view()
+            clear(self.root)
+            self.root.appendChild(self.privacy.render(hidden))
+            first = self.root.querySelector("#privacy button:not([aria-disabled=true])")
+            if first:
+                first.focus()
             return
         active = document.activeElement
         in_table = bool(active and hasattr(active, "closest") and active.closest("#table"))
@@ -117,6 +127,16 @@ class ControllerPart:
         self.announce(events, bots_only=True)
         self.move_history.add(events)
         self.teach.played(text, events, "human")
+        self.render()
+        self.schedule()
+
+    def after_others(self, events: list[dict]) -> None:
+        """Moves made through a pass-and-play prompt (claims, throw-ins declined):
+        saved, told, added to the history, then the next screen."""
+        self.save_session()
+        self.announce(events, bots_only=False)
+        self.move_history.add(events)
+        self.reason_text = ""
         self.render()
         self.schedule()
 

@@ -43,6 +43,11 @@ class ListenersPart:
         if ui == "start":
             self.start_from_lobby()
             return
+        if ui in ("seat-up", "seat-down") and self.screen == "lobby":
+            seat = str(el.getAttribute("data-seat") or "")
+            if seat.isdigit():
+                self.move_seat(int(seat), -1 if ui == "seat-up" else 1)
+            return
         if ui == "start-confirmed":
             self.set_notice("")
             self.start_from_lobby(confirmed=True)
@@ -93,6 +98,9 @@ class ListenersPart:
             self.new_session(s.game, s.rules.to_dict(), s.players)
             return
         if self.screen != "table" or self.session is None:
+            return
+        if ui and ui.startswith("pp-"):  # pass-and-play screens (game.web.privacy)
+            self.privacy.on_click(ui, el)
             return
         if action and el.getAttribute("aria-disabled") != "true":
             self.do(str(action))
@@ -166,16 +174,19 @@ class ListenersPart:
             elif pref == "lang":
                 self.set_lang(str(el.value))
                 return
-            elif el.getAttribute("data-lobby") in ("players", "game"):
+            elif el.getAttribute("data-lobby") in ("players", "game") or \
+                    el.hasAttribute("data-seat-kind"):
                 self.remember_lobby()
                 self.show_lobby()
                 # the lobby was redrawn: keep the keyboard on the control just changed
                 same = document.getElementById("lobby-players") if el.id == "lobby-players" \
+                    else document.getElementById(str(el.id)) if el.hasAttribute("data-seat-kind") \
                     else document.querySelector(f'input[name="game"][value="{el.value}"]')
                 if same:
                     same.focus()
                 return
-            elif el.hasAttribute("data-setting") or el.hasAttribute("data-level"):
+            elif el.hasAttribute("data-setting") or el.hasAttribute("data-level") \
+                    or el.hasAttribute("data-seat-name"):
                 self.remember_lobby()
                 return
             else:

@@ -14,8 +14,8 @@ from game import saves
 from game.digits import is_digits
 from game.engine import SettingError
 from game.i18n import LANGS, t, value_label
-from game.session import (GAMES, LEVELS, Session, make_rules, needs_players, offered_levels,
-                          settings)
+from game.session import GAMES, LEVELS, Session, make_rules, needs_players, settings
+from game.web import seats
 from game.web.dom import clear, h
 from game.web.teach import setting_text
 
@@ -84,22 +84,11 @@ class LobbyPart:
         for n in range(low, high + 1):
             count.appendChild(h("option", {"value": n, "selected": n == n_players},
                                 text=t(lang, "players_n", n=n)))
-        bots = h("div", {"id": "lobby-bots"})
-        for i in range(1, n_players):
-            lv = levels[i - 1] if i - 1 < len(levels) else "normal"
-            sel = h("select", {"id": f"lobby-level-{i}", "data-level": i,
-                               "aria-label": f"{t(lang, 'bot_name', n=i)}: {t(lang, 'level')}"})
-            for opt in offered_levels(game):
-                sel.appendChild(h("option", {"value": opt, "selected": opt == lv},
-                                  text=t(lang, f"level_{opt}")))
-            bots.appendChild(h("div", {"class": "row"},
-                               h("span", text=t(lang, "bot_name", n=i)), sel))
+        self.lobby_shown = self.lobby_seats(game, n_players, levels)
         players = h("fieldset", {}, h("legend", text=t(lang, "players")),
                     h("div", {"class": "row"},
                       h("label", {"for": "lobby-players"}, text=t(lang, "players")), count),
-                    h("div", {"class": "row"}, h("span", text=t(lang, "you")),
-                      h("span", text="")),
-                    bots)
+                    seats.seats_el(lang, game, self.lobby_shown))
 
         needs = needs_players(game)
         rules_box = h("fieldset", {"data-rules-for": game},
@@ -203,7 +192,12 @@ class LobbyPart:
         game, shown, n, levels, rules = self.read_lobby()
         lobby = self.prefs.get("lobby") or {}
         games = dict(lobby.get("games") or {}) if isinstance(lobby.get("games"), dict) else {}
-        games[shown] = {"players": n, "levels": levels, "rules": rules}
+        # the seats (issue 12): as shown, grown or cut to the count now chosen
+        drawn = getattr(self, "lobby_shown", None) or []
+        now = seats.read_seats(min(n, len(drawn)), drawn) + \
+            seats.seat_list([], n, levels)[len(drawn):]
+        games[shown] = {"players": n, "levels": levels, "rules": rules,
+                        "seats": [dict(s) for s in now]}
         self.prefs["lobby"] = {"game": game, "games": games}
         self.save_prefs()
 
@@ -243,7 +237,30 @@ class LobbyPart:
         game = self.lobby_game()
         n, levels, rules = self.lobby_choice(game)
         rules = {k: v for k, v in rules.items() if k not in GAMES[game]["fixed"]}
-        self.new_session(game, rules, self.make_players(n, levels))
+        self.new_session(game, rules,
+                         seats.players_for(self.lang, self.lobby_seats(game, n, levels)))
+
+    def lobby_seats(self, game: str, n: int, levels: list[str]) -> list[dict]:
+        """The remembered seats of ``game`` for ``n`` players (``seats.seat_list``)."""
+        lobby = self.prefs.get("lobby") or {}
+        games = lobby.get("games") if isinstance(lobby.get("games"), dict) else {}
+        mine = games.get(game) if isinstance(games.get(game), dict) else {}
+        return seats.seat_list(mine.get("seats"), n, levels)
+
+    def move_seat(self, seat: int, step: int) -> None:
+        """The lobby's up/down buttons: swap a seat with its neighbour, keep, redraw."""
+        self.remember_lobby()
+        game = self.lobby_game()
+        lobby = self.prefs.get("lobby") or {}
+        mine = (lobby.get("games") or {}).get(game)
+        if isinstance(mine, dict) and isinstance(mine.get("seats"), list):
+            mine["seats"] = seats.moved(mine["seats"], seat, step)
+            self.save_prefs()
+        self.show_lobby()
+        again = document.querySelector(f'[data-ui="seat-{"up" if step < 0 else "down"}"]'
+                                       f'[data-seat="{seat + step}"]')
+        if again and not again.disabled:
+            again.focus()
 
     def new_session(self, game: str, rules: dict, players: list[dict]) -> None:
         try:

@@ -40,6 +40,7 @@ from game.web.moves import MoveHistory
 from game.web.lobby import LobbyPart
 from game.web.past_games import PastGamesPart
 from game.web.prefs import PrefsPart
+from game.web.privacy import Privacy
 from game.web.storage import StoragePart, local_storage
 from game.web.teach import Teach
 
@@ -73,6 +74,7 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self.root = document.getElementById("screen")
         self.teach = Teach(self)  # teaching positions, hints, the embedding bridge
         self.move_history = MoveHistory(self)  # the moves of this round and the last
+        self.privacy = Privacy(self)  # pass-and-play: the "Pass to ..." screens
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
                          create_proxy(self.on_change), create_proxy(self.bot_tick),
                          create_proxy(self.on_resize), create_proxy(self.on_focus),

@@ -42,9 +42,10 @@ def find_attack(legal: list[str], cards: list[str]) -> str | None:
 
 
 def display_name(lang: str, players: list[dict], seat: int, human: int) -> str:
-    """A seat's name in the current language: "Du"/"You" for the human; a default computer
+    """A seat's name in the current language: "Du"/"You" for the human (at a table of
+    one person; with several people, issue 12, everyone by name); a default computer
     name ("Dator 2" / "Computer 2") follows the language; other names as given."""
-    if seat == human:
+    if seat == human and sum(1 for p in players if p.get("kind") == "human") < 2:
         return t(lang, "you")
     name = str(players[seat].get("name", "")) if seat < len(players) else ""
     return translate_name(lang, name) if name else t(lang, "bot_name", n=seat)

@@ -1,0 +1,153 @@
+"""Pass-and-play (issue 12): several people at one device, each seat a person or a
+computer player, and who of them the table waits for.
+
+A ``Session`` with one person behaves as it always did: that person's view, legal actions
+and hints. With several people the table serves *the person in turn* (``person_in_turn``):
+
+- the first of ``to_act()`` when it is a person (their turn, or the dunker after a dunk);
+- between rounds, the person who saw the table last (``Session.viewer``) when they may
+  deal on, else the first person who may;
+- otherwise (a computer player acts) the person who saw the table last.
+
+Two decisions are taken out of turn, each in one prompt that shows no hand
+(``out_of_turn``):
+
+- ``claim`` (Dunka, Elvakort; DUN-7, ELV-6): after a stock draw, the discard may be
+  claimed by the undecided people in ``to_act()``; each presses or not, and
+  ``resolve_claims`` applies ``dunk`` for those who pressed and ``pass`` for the rest, in
+  priority order, so the engine's priority rule decides among them.
+- ``throw`` (Durak, DUR-12): when a person is the first thrower who may throw in, every
+  person among the throwers of ``public_to_act()`` (who hold cards and have not passed;
+  holding a card of a rank on the table is hidden, so it is not shown) is offered; the one
+  chosen (``choose_thrower``) becomes the person in turn and throws in or declines. A
+  person with nothing to throw in may decline too (``Session.declined``), so being offered
+  reveals nothing; "Nobody" (``resolve_throws``) declines for every one offered.
+
+Pure Python (tested in CPython); the page draws the prompts (``game.web.privacy``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from .engine import IllegalAction
+
+MAX_NAME = 24
+"""Longest name kept for a seat (longer names are cut)."""
+
+
+def humans(players: list[dict]) -> list[int]:
+    """The seats of people (``kind == "human"``), in seat order."""
+    return [i for i, p in enumerate(players) if p.get("kind") == "human"]
+
+
+def person_in_turn(session: Any) -> int:
+    """The person the table serves now (see the module text); for one person, that
+    person's seat always."""
+    people = humans(session.players)
+    if len(people) == 1:
+        return people[0]
+    if session.chosen is not None:
+        return session.chosen
+    seats = session.state.to_act()
+    if session.between:
+        if session.viewer in seats:
+            return session.viewer
+        return next((s for s in seats if s in people), session.viewer)
+    if seats and seats[0] in people:
+        return seats[0]
+    return session.viewer
+
+
+def out_of_turn(session: Any) -> dict | None:
+    """The prompt the table shows instead of a person's hand, or None.
+
+    ``{"kind": "claim", "card": "<card>", "discarder": seat, "people": [seats]}`` for a
+    discard several people may claim, ``{"kind": "throw", "people": [seats]}`` for a
+    Durak throw-in; ``people`` in priority (turn) order. Only with two or more people, and
+    only while no one has been chosen (``choose_thrower``)."""
+    people = humans(session.players)
+    if len(people) < 2 or session.chosen is not None or session.state.is_over() \
+            or session.between:
+        return None
+    st = session.state
+    seats = st.to_act()
+    if not seats or seats[0] not in people:
+        return None
+    if getattr(st, "phase", None) == "claim":
+        return {"kind": "claim", "card": str(st.claim_card), "discarder": st.discarder,
+                "people": [s for s in seats if s in people]}
+    if session.game == "durak" and st.table and seats[0] != st.defender:
+        offered = [s for s in st.public_to_act() if s in people and s != st.defender
+                   and s not in session.declined]
+        if offered:
+            return {"kind": "throw", "people": offered}
+    return None
+
+
+def resolve_claims(session: Any, pressed: list[int]) -> list[dict]:
+    """Answer a ``claim`` prompt: every person offered who is in ``pressed`` dunks, every
+    other passes (DUN-7: the engine gives the card to the nearest claimer in turn order).
+    Returns the events of every action applied. Raises ``IllegalAction``
+    ("no_claim_prompt") when no claim prompt is open, or ("not_offered") when ``pressed``
+    names a seat that was not offered."""
+    prompt = out_of_turn(session)
+    if prompt is None or prompt["kind"] != "claim":
+        raise IllegalAction("no_claim_prompt", "nobody is asked to claim a discard now")
+    if any(s not in prompt["people"] for s in pressed):
+        raise IllegalAction("not_offered", "that person may not claim this discard")
+    events: list[dict] = []
+    for seat in sorted(prompt["people"], key=lambda s: 0 if s in pressed else 1):
+        if seat not in session.state.to_act():  # cut by a nearer claimer
+            continue
+        events += session.play_as(seat, "dunk" if seat in pressed else "pass")
+    return events
+
+
+def choose_thrower(session: Any, seat: int) -> None:
+    """Answer a ``throw`` prompt with the person who wants to throw in: they become the
+    person in turn (``Session.chosen``) until they play or decline. Raises
+    ``IllegalAction`` ("not_offered") for a seat that was not offered."""
+    prompt = out_of_turn(session)
+    if prompt is None or prompt["kind"] != "throw" or seat not in prompt["people"]:
+        raise IllegalAction("not_offered", "that person may not throw in now")
+    session.chosen = seat
+
+
+def resolve_throws(session: Any) -> list[dict]:
+    """"Nobody" on a ``throw`` prompt: every person offered declines (``done`` where the
+    engine waits for them). Returns the events. Raises ``IllegalAction``
+    ("not_offered") when no throw prompt is open."""
+    prompt = out_of_turn(session)
+    if prompt is None or prompt["kind"] != "throw":
+        raise IllegalAction("not_offered", "nobody is asked to throw in now")
+    events: list[dict] = []
+    for seat in prompt["people"]:
+        now = out_of_turn(session)  # the bout may have ended after a "done"
+        if now is None or now["kind"] != "throw" or seat not in now["people"]:
+            continue
+        if seat in session.state.to_act():
+            events += session.play_as(seat, "done")
+        else:
+            session.declined.append(seat)
+    return events
+
+
+def declines_alone(session: Any, seat: int) -> bool:
+    """True when ``seat`` is the chosen thrower but the engine does not wait for them
+    (nothing to throw in): their "done" is kept by the session (``Session.declined``)."""
+    return session.chosen == seat and seat not in session.state.to_act()
+
+
+def clean_name(name: str) -> str:
+    """A seat's name as kept: control characters dropped, spaces trimmed, at most
+    ``MAX_NAME`` characters, ``"?"`` for an empty one. Any other text is kept as it is
+    (the page shows names as text, never as markup)."""
+    kept = "".join(ch for ch in name if unicodedata.category(ch) != "Cc")
+    return kept.strip()[:MAX_NAME].strip() or "?"
+
+
+def clean_names(players: list[dict]) -> list[str]:
+    """``clean_name`` of every player's ``name``."""
+    return [clean_name(str(p.get("name", ""))) for p in players]

@@ -1,0 +1,234 @@
+"""Pass-and-play screens (issue 12): the "Pass to Anna" screen between two people's
+turns, and the one prompt for a claim of a discard or a Durak throw-in out of turn.
+
+``Privacy.screen()`` tells the controller what to draw instead of the table: ``"pass"``
+when the person in turn (``Session.human``) is not the one who saw the table last
+(``seen``; nobody after a reload, so a reloaded game always starts here), ``"prompt"``
+while ``Session.out_of_turn()`` asks several people at once, else None (the table). Both
+screens hold no card of any hand: only public cards (the discard asked about, the cards
+of the bout) and names, set with ``textContent`` (a name is never markup).
+
+The "Pass to" screen first tells the person what happened since their last own move,
+from the move history (``game.web.moves``). Hints and the hand sort are kept per person
+(by name, in the preferences' ``people``) and switched when a person takes the device.
+
+One person (every one-person game, lessons and embedded tables) never sees these screens.
+PyScript glue: ``self.app`` is ``game.web.main.App``.
+"""
+
+from __future__ import annotations
+
+from game import people
+from game.i18n import card_name, t
+from game.web.dom import card_el, h
+
+PERSON_PREFS = ("hints", "dunka_sort")
+"""The preferences each person keeps for themself."""
+
+
+class Privacy:
+    """The pass-and-play screens of the table shown (``app.session``)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.seen: int | None = None  # the person who last saw the table (None: nobody)
+        self.pressed: list[int] = []  # people who pressed their name in a claim prompt
+
+    def reset(self) -> None:
+        """A session was shown afresh (boot, resume, new game): nobody has seen it."""
+        self.seen = None
+        self.pressed = []
+
+    def active(self) -> bool:
+        """True for a table of two or more people (never in a lesson or a frame)."""
+        app = self.app
+        return app.session is not None and len(app.session.humans) > 1 \
+            and not app.teach.active and not app.embed
+
+    def screen(self) -> str | None:
+        """``"prompt"``, ``"pass"`` or None (draw the table); see the module text."""
+        if not self.active():
+            return None
+        s = self.app.session
+        if s.out_of_turn() is not None:
+            return "prompt"
+        if s.waiting() in ("game_over", "series_over") and self.seen is not None:
+            return None
+        return "pass" if self.seen != s.human else None
+
+    # ------------------------------------------------------------ drawing
+
+    def name(self, seat: int) -> str:
+        """A seat's name as typed (for a computer, its name in the page's language)."""
+        from game.web.model import translate_name
+        players = self.app.session.players
+        return translate_name(self.app.lang, people.clean_name(str(players[seat]["name"])))
+
+    def render(self, kind: str):
+        """The screen ``kind`` (``"pass"`` or ``"prompt"``) as one element."""
+        box = self.pass_el() if kind == "pass" else self.prompt_el()
+        lobby = h("button", {"type": "button", "class": "ui-btn", "data-ui": "lobby"},
+                  text=t(self.app.lang, "btn_lobby"))
+        box.appendChild(h("div", {"class": "lobby-actions"}, lobby))
+        return box
+
+    def pass_el(self):
+        lang = self.app.lang
+        s = self.app.session
+        seat = s.human
+        name = self.name(seat)
+        box = h("section", {"class": "panel privacy", "id": "privacy", "data-screen": "pass",
+                            "data-person": seat, "aria-labelledby": "pp-h"},
+                h("h2", {"id": "pp-h"}, text=t(lang, "pp_pass_to", name=name)),
+                h("p", {"class": "hint"}, text=t(lang, "pp_pass_hint", name=name)),
+                h("button", {"type": "button", "class": "ui-btn primary", "data-ui": "pp-show",
+                             "id": "pp-show"}, text=t(lang, "pp_show", name=name)))
+        lines = self.since_last_turn(seat)
+        box.appendChild(h("h3", {"id": "pp-since-h"}, text=t(lang, "pp_since")))
+        if lines:
+            items = h("ol", {"class": "move-list", "id": "pp-since",
+                             "aria-labelledby": "pp-since-h"})
+            for line in lines:
+                items.appendChild(h("li", text=line))
+            box.appendChild(items)
+        else:
+            box.appendChild(h("p", {"class": "hint", "id": "pp-since"},
+                              text=t(lang, "pp_since_none")))
+        return box
+
+    def since_last_turn(self, seat: int) -> list[str]:
+        """The move history's sentences since ``seat``'s last own move (all of it when
+        they have not moved yet in the rounds kept), oldest first."""
+        history = self.app.move_history
+        history.sync()
+        log = history.log
+        events = [ev for r in (log.rounds if log is not None else []) for ev in r["events"]]
+        last = max((i for i, ev in enumerate(events) if ev.get("type") == "action"
+                    and ev.get("player") == seat), default=-1)
+        return history.lines(events[last + 1:])
+
+    def prompt_el(self):
+        lang = self.app.lang
+        s = self.app.session
+        prompt = s.out_of_turn()
+        box = h("section", {"class": "panel privacy", "id": "privacy",
+                            "data-screen": prompt["kind"], "aria-labelledby": "pp-h"})
+        if prompt["kind"] == "claim":
+            title = "pp_claim_title_elvakort" if s.game == "elvakort" else "pp_claim_title"
+            box.appendChild(h("h2", {"id": "pp-h"}, text=t(lang, title)))
+            box.appendChild(card_el(lang, prompt["card"], "div", "small claim-card",
+                                    {"id": "pp-card"}))
+            box.appendChild(h("p", text=t(lang, "pp_claim_text",
+                                          name=self.name(prompt["discarder"]),
+                                          card=card_name(lang, prompt["card"]))))
+            self.pressed = [p for p in self.pressed if p in prompt["people"]]
+            row = h("div", {"class": "lobby-actions", "role": "group",
+                            "aria-labelledby": "pp-h"})
+            for seat in prompt["people"]:
+                row.appendChild(h("button", {
+                    "type": "button", "class": "ui-btn", "data-ui": "pp-claim",
+                    "data-seat": seat,
+                    "aria-pressed": "true" if seat in self.pressed else "false"},
+                    text=self.name(seat)))
+            box.appendChild(row)
+            done = {"type": "button", "class": "ui-btn primary", "data-ui": "pp-claim-go"}
+            if not self.pressed:
+                done["aria-disabled"] = "true"
+            box.appendChild(h("div", {"class": "lobby-actions"},
+                              h("button", done, text=t(lang, "pp_claim_go")),
+                              h("button", {"type": "button", "class": "ui-btn",
+                                           "data-ui": "pp-nobody"},
+                                text=t(lang, "pp_nobody"))))
+            return box
+        st = s.state
+        box.appendChild(h("h2", {"id": "pp-h"}, text=t(lang, "pp_throw_title")))
+        box.appendChild(h("p", text=t(lang, "pp_throw_text", name=self.name(st.defender))))
+        bout = h("div", {"class": "pp-bout", "role": "group",
+                         "aria-label": t(lang, "pp_table_cards")})
+        for attack, defence in st.table:  # public: the cards of the bout
+            bout.appendChild(card_el(lang, str(attack), "div", "small"))
+            if defence is not None:
+                bout.appendChild(card_el(lang, str(defence), "div", "small"))
+        box.appendChild(bout)
+        row = h("div", {"class": "lobby-actions", "role": "group", "aria-labelledby": "pp-h"})
+        for seat in prompt["people"]:
+            row.appendChild(h("button", {"type": "button", "class": "ui-btn primary",
+                                         "data-ui": "pp-throw", "data-seat": seat},
+                              text=self.name(seat)))
+        row.appendChild(h("button", {"type": "button", "class": "ui-btn",
+                                     "data-ui": "pp-nobody"}, text=t(lang, "pp_nobody")))
+        box.appendChild(row)
+        return box
+
+    # ------------------------------------------------------------ taps
+
+    def on_click(self, ui: str, el) -> None:
+        """A tap on one of the screens' buttons (``data-ui`` starting ``pp-``)."""
+        app = self.app
+        s = app.session
+        if s is None:
+            return
+        if ui == "pp-show":
+            self.show_to(s.human)
+            return
+        seat_text = str(el.getAttribute("data-seat") or "")
+        seat = int(seat_text) if seat_text.isdigit() else None
+        if ui == "pp-claim" and seat is not None:
+            if seat in self.pressed:
+                self.pressed.remove(seat)
+            else:
+                self.pressed.append(seat)
+            app.render()
+            return
+        if ui == "pp-claim-go" and not self.pressed:
+            return
+        if ui in ("pp-claim-go", "pp-nobody") and s.out_of_turn() is not None:
+            self.seen = None  # the device went round: whoever is next gets "Pass to"
+            if s.out_of_turn()["kind"] == "claim":
+                pressed, self.pressed = list(self.pressed), []
+                events = people.resolve_claims(s, pressed)
+            else:
+                events = people.resolve_throws(s)
+            app.after_others(events)
+            return
+        if ui == "pp-throw" and seat is not None:
+            people.choose_thrower(s, seat)
+            app.save_session()
+            app.render()
+            app.schedule()
+
+    def show_to(self, seat: int) -> None:
+        """``seat`` tapped "show my cards": their preferences, a clean reason line and
+        selection, then the table."""
+        app = self.app
+        if self.seen is not None:
+            self.keep_prefs(self.seen)
+        self.seen = seat
+        app.session.viewer = seat
+        self.load_prefs(seat)
+        app.reason_text = ""
+        app.log_events = []
+        if app.table is not None:
+            app.table.reset()
+        app.save_session()
+        app.render()
+        app.schedule()
+
+    def keep_prefs(self, seat: int) -> None:
+        """Remember ``seat``'s own preferences (``PERSON_PREFS``) under their name."""
+        app = self.app
+        store = app.prefs.setdefault("people", {})
+        store[self.name(seat)] = {k: app.prefs.get(k) for k in PERSON_PREFS}
+        app.save_prefs()
+
+    def load_prefs(self, seat: int) -> None:
+        """Make ``seat``'s own preferences the page's (unchanged when they have none)."""
+        app = self.app
+        mine = (app.prefs.get("people") or {}).get(self.name(seat)) or {}
+        for key in PERSON_PREFS:
+            if key in mine:
+                app.prefs[key] = mine[key]
+        table = app.table
+        if table is not None and hasattr(table, "sort") and \
+                app.prefs.get("dunka_sort") in ("suit", "rank"):
+            table.sort = app.prefs["dunka_sort"]

@@ -1,0 +1,267 @@
+"""Pass-and-play (issue 12): several people at one device, for every game.
+
+The table serves the person in turn (``Session.human``); claims of a discard and Durak
+throw-ins are asked in one prompt (``Session.out_of_turn``); saves keep the last viewer.
+"""
+
+import json
+import random
+
+import pytest
+
+from game import people, saves
+from game.engine import IllegalAction, SettingError
+from game.session import Session
+
+
+def seats(kinds, names=None):
+    """Players from a string like "hhb" (h: a person, b: a computer player)."""
+    out = []
+    for i, k in enumerate(kinds):
+        name = (names or [f"P{i}" for i in range(len(kinds))])[i]
+        out.append({"name": name, "kind": "human"} if k == "h" else
+                   {"name": name, "kind": "bot", "level": "easy"})
+    return out
+
+
+def drive(session, rng, steps, check):
+    """Play ``steps`` decisions (people at random, computers by ``step_bot``); ``check``
+    is called before every decision a person makes. Returns how many prompts were met."""
+    prompts = 0
+    for _ in range(steps):
+        w = session.waiting()
+        if w == "series_over":
+            break
+        if w == "game_over":
+            session.next_game()
+            continue
+        prompt = session.out_of_turn()
+        if prompt is not None:
+            prompts += 1
+            assert session.view()["out_of_turn"] == prompt
+            if prompt["kind"] == "claim":
+                pressed = [s for s in prompt["people"] if rng.random() < 0.5]
+                people.resolve_claims(session, pressed)
+            elif rng.random() < 0.4:
+                people.resolve_throws(session)
+            else:
+                people.choose_thrower(session, rng.choice(prompt["people"]))
+            continue
+        if w == "bot":
+            assert session.step_bot()
+            continue
+        check(session)
+        session.play(rng.choice(session.legal()))
+    return prompts
+
+
+def asked_right_person(session):
+    """The person the table serves may act, every action offered is legal for them, and
+    no computer player's seat is ever served."""
+    seat = session.human
+    assert session.players[seat]["kind"] == "human"
+    legal = session.legal()
+    assert legal, "a person is asked but has nothing to do"
+    if people.declines_alone(session, seat):
+        assert legal == ["done"]
+        return
+    to_act = session.state.to_act()
+    assert seat in to_act
+    if not session.between and session.chosen is None:
+        assert seat == to_act[0]  # the first in priority order: their turn
+    engine_legal = {str(a) for a in session.state.legal_actions(seat)}
+    assert set(legal) <= engine_legal
+    view = session.view()
+    assert view["human"] == seat and view["legal"] == legal
+    json.dumps(view)
+
+
+@pytest.mark.parametrize("game,kinds,steps", [
+    ("durak", "hhb", 600), ("durak", "hhh", 600), ("dunka", "hhh", 500),
+    ("elvakort", "hbh", 500), ("tonk", "hhb", 400)])
+def test_several_people_are_each_asked_in_turn_and_offered_only_legal_moves(game, kinds,
+                                                                           steps):
+    for seed in (1, 2):
+        s = Session.new(game, {}, seats(kinds), seed)
+        assert s.humans == [i for i, k in enumerate(kinds) if k == "h"]
+        drive(s, random.Random(seed), steps, asked_right_person)
+
+
+def test_a_person_is_asked_for_their_own_seat_not_the_first_persons():
+    s = Session.new("durak", {}, seats("hh"), 5)
+    first = s.state.to_act()[0]
+    assert s.human == first
+    assert s.view()["state"] == s.state.view(first)
+    s.play(s.legal()[0])
+    second = s.state.to_act()[0]
+    assert second != first and s.human == second
+    assert s.view()["state"] == s.state.view(second)
+
+
+def test_the_table_never_serves_a_computer_and_all_computer_tables_are_refused():
+    with pytest.raises(SettingError):
+        Session.new("dunka", {}, seats("bbb"), 1)
+    s = Session.new("tonk", {}, seats("bhbh"), 4)
+    for _ in range(200):
+        if s.waiting() in ("game_over", "series_over"):
+            break
+        assert s.players[s.human]["kind"] == "human"
+        if s.waiting() == "bot":
+            s.step_bot()
+        else:
+            s.play(s.legal()[0])
+
+
+def claim_prompt(kinds, wanted=2, seeds=range(1, 60)):
+    """A Dunka session at a claim prompt offering at least ``wanted`` people."""
+    for seed in seeds:
+        s = Session.new("dunka", {}, seats(kinds), seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            prompt = s.out_of_turn()
+            if prompt is not None and prompt["kind"] == "claim" \
+                    and len(prompt["people"]) >= wanted:
+                return s, prompt
+            if prompt is not None:
+                people.resolve_claims(s, [])
+            elif s.waiting() == "bot":
+                s.step_bot()
+            elif s.waiting() == "human":
+                legal = s.legal()
+                draws = [a for a in legal if a.startswith("draw stock")]
+                s.play(draws[0] if draws else rng.choice(legal))
+            else:
+                break
+    pytest.fail("no claim prompt with several people found")
+
+
+def test_claims_by_several_people_go_to_the_nearest_in_turn_order():
+    s, prompt = claim_prompt("hhhhh", wanted=3)
+    order = s.state.claim_order()
+    pressed = prompt["people"][1:]  # everyone but the nearest person
+    card = prompt["card"]
+    events = people.resolve_claims(s, list(reversed(pressed)))
+    winner = min(pressed, key=order.index)
+    dunks = [ev for ev in events if ev.get("type") == "action" and ev["text"] == "dunk"]
+    assert any(ev["player"] == winner for ev in dunks)
+    assert card in [str(c) for c in s.state.hands[winner]]
+    for other in prompt["people"]:
+        if other != winner:
+            assert card not in [str(c) for c in s.state.hands[other]]
+
+
+def test_nobody_claims_passes_for_every_person_offered_and_reveals_no_hand():
+    s, prompt = claim_prompt("hhh", wanted=1)
+    view = s.view()
+    assert view["out_of_turn"]["kind"] == "claim"
+    assert set(prompt) == {"kind", "card", "discarder", "people"}  # no hand in the prompt
+    people.resolve_claims(s, [])
+    assert s.out_of_turn() is None or s.out_of_turn()["card"] != prompt["card"]
+    with pytest.raises(IllegalAction):
+        people.resolve_claims(s, [])
+
+
+def test_a_claim_for_a_seat_not_offered_is_refused_and_changes_nothing():
+    s, prompt = claim_prompt("hhh", wanted=1)
+    before = s.to_dict()
+    outsider = next(i for i in range(3) if i not in prompt["people"])
+    with pytest.raises(IllegalAction):
+        people.resolve_claims(s, [outsider])
+    assert s.to_dict() == before
+
+
+def throw_prompt(kinds="hhh"):
+    for seed in range(1, 80):
+        s = Session.new("durak", {}, seats(kinds), seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            prompt = s.out_of_turn()
+            if prompt is not None and len(prompt["people"]) >= 2:
+                return s, prompt
+            if prompt is not None:
+                people.resolve_throws(s)
+            elif s.waiting() == "bot":
+                s.step_bot()
+            elif s.waiting() == "human":
+                s.play(rng.choice(s.legal()))
+            else:
+                break
+    pytest.fail("no throw-in prompt with several people found")
+
+
+def test_a_durak_throw_in_prompt_offers_people_and_the_chosen_one_plays_or_declines():
+    s, prompt = throw_prompt()
+    defender = s.state.defender
+    assert defender not in prompt["people"]
+    for seat in prompt["people"]:
+        t = Session.from_dict(json.loads(json.dumps(s.to_dict())))
+        people.choose_thrower(t, seat)
+        assert t.human == seat and t.out_of_turn() is None
+        legal = t.legal()
+        assert "done" in legal
+        t.play("done")
+        assert seat not in t.state.to_act() and t.chosen is None
+        again = t.out_of_turn()
+        assert again is None or seat not in again["people"]
+
+
+def test_nobody_throws_in_declines_for_everyone_offered():
+    s, prompt = throw_prompt()
+    people.resolve_throws(s)
+    after = s.out_of_turn()
+    assert after is None or not set(after["people"]) & set(prompt["people"])
+
+
+def test_a_pass_and_play_save_keeps_the_viewer_and_an_older_one_person_save_loads():
+    s = Session.new("dunka", {}, seats("hhb", ["Anna", "<b>Bo</b>", "Dator"]), 9)
+    s.viewer = 1
+    back = saves.loads(saves.dumps(s))
+    assert back.to_dict() == s.to_dict() and back.viewer == 1
+    assert back.players[1]["name"] == "<b>Bo</b>"
+    one = Session.new("durak", {}, seats("hb"), 3)
+    old = one.to_dict()
+    del old["viewer"]
+    text = json.dumps({"format": "kortbordet", "version": 1, "session": old})
+    loaded = saves.loads(text)
+    assert loaded.to_dict() == one.to_dict() and loaded.human == 0
+    bad = dict(s.to_dict(), viewer=2)  # a computer's seat
+    with pytest.raises(Exception):
+        saves.loads(json.dumps({"format": "kortbordet", "version": 2, "session": bad}))
+
+
+def test_names_of_any_text_are_kept_as_text_within_the_length_limit():
+    rng = random.Random(12)
+    alphabet = "<>&\"'/ \u00e5\u00e4\u00f6\u0000\u202e\U0001F600abc=;`"
+    for _ in range(50):
+        names = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 40)))
+                 for _ in range(3)]
+        s = Session.new("dunka", {}, seats("hhb", names), rng.randrange(1, 99))
+        shown = [p["name"] for p in s.players]
+        assert shown == people.clean_names([{"name": n} for n in names])
+        assert all(0 < len(n) <= people.MAX_NAME for n in shown)
+        assert saves.loads(saves.dumps(s)).players == s.players
+
+
+def test_the_lobby_seats_default_to_one_person_and_give_names_to_several():
+    from game.web import seats
+    from game.web.model import display_name
+    default = seats.seat_list(None, 3, ["easy", "hard"])
+    assert [s["kind"] for s in default] == ["human", "bot", "bot"]
+    assert seats.players_for("sv", default) == [
+        {"name": "Du", "kind": "human"}, {"name": "Dator 1", "kind": "bot", "level": "easy"},
+        {"name": "Dator 2", "kind": "bot", "level": "hard"}]  # exactly the table of before
+    typed = [{"kind": "bot", "level": "normal"}, {"kind": "human", "name": "  <i>Ida</i> "},
+             {"kind": "human", "name": ""}, "junk"]
+    got = seats.seat_list(typed, 4, [])
+    players = seats.players_for("en", got)
+    assert [p["name"] for p in players] == ["Computer 1", "<i>Ida</i>", "Player 3",
+                                            "Computer 2"]
+    assert seats.seat_list([{"kind": "bot"}], 2, [])[0]["kind"] == "human"  # one person
+    assert seats.moved(got, 1, -1)[0] == got[1] and seats.moved(got, 0, -1) == got
+    s = Session.new("tonk", {}, players, 1)
+    me = s.human
+    others = [i for i in s.humans if i != me]
+    assert display_name("en", s.players, me, me) == s.players[me]["name"]
+    assert display_name("en", s.players, others[0], me) == s.players[others[0]]["name"]
+    one = Session.new("tonk", {}, seats.players_for("en", default), 1)
+    assert display_name("en", one.players, 0, 0) == "You"
