@@ -38,11 +38,14 @@ def test_only_documented_errors_escape(name):
 
 
 def test_the_targets_cover_every_stored_item():
+    """Every localStorage key the page reads (``STORED_ITEMS`` and the move history) is
+    a fuzz target's."""
     from game import saves
-    covered = {"session", "history", "prefs", "sheets"}
-    assert covered <= set(fuzz_targets.TARGETS)
-    # the previous game is read by the same reader as the saved game
-    assert set(saves.STORED_ITEMS.values()) == covered - {"session"} | {"game", "previous"}
+    targets = {saves.SESSION_KEY: "session", saves.PREVIOUS_KEY: "previous",
+               saves.HISTORY_KEY: "history", saves.PREFS_KEY: "prefs",
+               saves.SHEETS_KEY: "sheets", saves.MOVES_KEY: "moves"}
+    assert set(saves.STORED_ITEMS) | {saves.MOVES_KEY} == set(targets)
+    assert set(targets.values()) <= set(fuzz_targets.TARGETS)
 
 
 def _depth(value) -> int:
