@@ -58,12 +58,13 @@ def offered_levels(game: str) -> tuple[str, ...]:
 LANGUAGES = ("sv", "en")
 SPEEDS = ("slow", "normal", "fast", "instant")
 MAX_SEED = (1 << 63) - 1
-HINT_SLICES = 8
+HINT_SLICES = 6
 """Slices of the normal player's sliced search (``bots.think``: Durak's endgame search,
 ``game.bots.durak.SLICE_BUDGET`` units of work each) that ``Session.hint`` may use. The
 page computes a hint at once (the Hint button; a lesson with ``expect=`` at its start), so
 it must stay within issue 13's 250 ms in Pyodide: the whole ``SEARCH_BUDGET`` of a
-two-player endgame of 13 or more cards took 1.8 s of CPU there (bench/fuzz_worst.py).
+two-player endgame of 12 or more cards took 1.8 s of CPU there; with 8 slices the worst
+position's read, render and hint took 197 ms, so 6 keep a margin (bench/fuzz_worst.py).
 Past these slices the hint is the normal player's move without the search
 (``game.bots.durak.heuristic``), as when the bot's own budget runs out."""
 _TRUE, _FALSE = ("on", "true", "1", "yes"), ("off", "false", "0", "no")
