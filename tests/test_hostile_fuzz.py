@@ -64,3 +64,19 @@ def test_the_nesting_check_is_exact_for_json(value, limit):
     from game import jsonsafe
     text = json.dumps(value)
     assert jsonsafe.nesting_ok(text, limit) == (_depth(value) <= limit)
+
+
+def test_every_target_has_a_plain_random_generator_for_long_runs():
+    """``bench/fuzz.py --fast`` draws every target's inputs from tests/fuzz_random.py; an
+    input it draws is one the target takes (only its documented errors escape)."""
+    import random
+
+    import fuzz_random
+    assert set(fuzz_random.GENERATORS) == set(fuzz_targets.TARGETS)
+    for name, generate in fuzz_random.GENERATORS.items():
+        target = fuzz_targets.TARGETS[name]
+        for seed in range(3):
+            try:
+                target.run(generate(random.Random(seed)))
+            except target.allowed:
+                pass
