@@ -20,8 +20,8 @@ Worst cases: for each game ``--candidates`` random positions at the hand caps
 searches' hardest shape; every round), of which the slowest in this runtime are kept;
 the largest lesson file (``positions.MAX_LESSONS`` copies of the slowest position within
 ``positions.MAX_JSON`` characters); JSON nested 60,000 deep and of ``jsonsafe.MAX_CHARS``
-characters; a save of a rummy player holding every discard (``bench/melds.py --huge``'s
-hands). Then ``--sample`` fuzz inputs per game-state target (tests/engine/state_fuzz.py).
+characters; saved states of a rummy player holding every discard (``bench/melds.py
+--huge``'s hands, 30-77 cards, no cap in a save). Then ``--sample`` fuzz inputs per game-state target (tests/engine/state_fuzz.py).
 Prints each case's handling time (CPU time, ``cpu_ms``) and the
 maximum. Not a pass/fail test: tests never assert on time (node counts are tested in
 tests/engine/test_meld_budget.py).
@@ -184,32 +184,46 @@ def lesson_file(text: str) -> str:
     return json.dumps([entry] * count)
 
 
-def huge_save() -> str:
-    """A saved Elvakort game whose seat 0 has claimed every discard (bench/melds.py --huge)."""
-    from game import bots
-    players = [{"name": "You", "kind": "human"}] + [
-        {"name": f"Bot {i}", "kind": "bot", "level": "easy"} for i in (1, 2, 3)]
-    session = Session.new("elvakort", {}, players, 1)
-    best, rnd = None, random.Random(1)
-    for step in range(3000):
-        state = session.state
+def huge_hand_states(count: int, seed: int = 1) -> list[str]:
+    """Saved Elvakort states (``to_dict`` as JSON) of a 4-player game in which seat 0
+    claims every discard and never lays down (bench/melds.py ``--huge``): the ``count``
+    with the largest hands of seat 0 at its turn (30-77 cards). A save holds no hand cap
+    (``positions.MAX_HAND`` is for links), so these bound the meld searches' work when a
+    saved game is rendered."""
+    from game.rummy import Dunk, LayDown, Rules, new_game
+    state = new_game(Rules(variant="elvakort"), [f"p{i}" for i in range(4)], seed)
+    rnd = random.Random(seed)
+    found: dict[tuple, tuple[int, str]] = {}
+    for _ in range(3000):
         if state.is_over():
             break
         seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        dunks = [a for a in legal if str(a).startswith(("dunk", "draw pile", "draw"))]
+        if seat == 0 and len(state.hands[0]) >= 30:
+            key = (tuple(sorted(str(c) for c in state.hands[0])), state.round, state.phase)
+            found.setdefault(key, (len(state.hands[0]), json.dumps(state.to_dict())))
+        acts = state.legal_actions(seat)
         if seat == 0:
-            pick = next((a for a in legal if str(a).startswith("dunk")), None) or \
-                next((a for a in legal if str(a) == "draw pile"), None) or \
-                next((a for a in legal if str(a).startswith(("draw", "discard", "next"))),
-                     legal[rnd.randrange(len(legal))])
+            dunks = [a for a in acts if isinstance(a, Dunk)]
+            if dunks:
+                state.apply(dunks[0])
+                continue
+            acts = [a for a in acts if not isinstance(a, LayDown)] or acts
         else:
-            pick = next((a for a in legal if not str(a).startswith("dunk")), legal[0]) \
-                if dunks else legal[rnd.randrange(len(legal))]
-        state.apply(pick)
-        if seat == 0 and (best is None or len(state.hands[0]) > best[0]):
-            best = (len(state.hands[0]), saves.dumps(session))
-    return best[1] if best else saves.dumps(session)
+            acts = [a for a in acts if not isinstance(a, Dunk)] or acts
+        state.apply(rnd.choice(acts))
+    return [text for _n, text in sorted(found.values(), reverse=True)[:count]]
+
+
+def handle_state(text: str) -> None:
+    """A saved rummy state at seat 0's turn: read it and list seat 0's actions (the
+    lay-down listings' meld searches) and its view, as the first render does (on an empty
+    search cache, as after a page load)."""
+    from game import rummy
+    rummy._laydowns_cached.cache_clear()
+    rummy._further_cached.cache_clear()
+    state = rummy.State.from_dict(jsonsafe.loads(text))
+    state.legal_actions(0)
+    json.dumps(state.view(0))
 
 
 def main(argv: list[str] | None = None) -> float:
@@ -218,6 +232,7 @@ def main(argv: list[str] | None = None) -> float:
     ap.add_argument("--keep", type=int, default=3, help="slowest positions kept per game")
     ap.add_argument("--sample", type=int, default=200, help="inputs per game-state target")
     ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--huge", type=int, default=40, help="saved states with huge hands timed")
     args = ap.parse_args(argv)
     print(f"Python {sys.version.split()[0]} ({sys.platform})", flush=True)
     cases: list[tuple[str, float]] = []
@@ -251,10 +266,12 @@ def main(argv: list[str] | None = None) -> float:
             {"type": "load-position", "position": slow_text})["query"]["position"])))
     sheet = scoresheet.TableSheet.new("dunka", ["A", "B", "C", "D"], 1)
     case("scoresheet CSV import", timed(scoresheet.read_file, "a.csv", sheet.to_csv(), 1))
-    save = huge_save()
-    hand = max(len(h) for h in saves.loads(save).state.hands)
-    case(f"saved Elvakort game with a {hand}-card hand: read, render, hint",
-         timed(handle_save, save))
+    states = huge_hand_states(args.huge)
+    if states:
+        worst = max((timed(handle_state, t), len(json.loads(t)["hands"][0])) for t in states)
+        case(f"saved Elvakort state, seat 0 holding {min(len(json.loads(t)['hands'][0]) for t in states)}"
+             f"-{max(len(json.loads(t)['hands'][0]) for t in states)} cards ({len(states)} "
+             f"states): read, list actions, view; slowest ({worst[1]} cards)", worst[0])
     print("fuzz inputs of the game-state targets:", flush=True)
     import state_fuzz
     for name in state_fuzz.TARGETS:
