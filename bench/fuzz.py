@@ -2,6 +2,7 @@
 
     python3 bench/fuzz.py --target url --inputs 50000
     python3 bench/fuzz.py --target session --minutes 10
+    python3 bench/fuzz.py --target json --inputs 50000 --fast
     python3 bench/fuzz.py --list
 
 The targets are those of tests/fuzz_targets.py (URL parameters, every localStorage item's
@@ -15,6 +16,9 @@ with seeds 0, 1, 2, …). An input fails when the entry point
 raises anything but its documented error types or one of its own checks fails. Prints the
 inputs tried, each distinct failure once with its (shortened) input, and the slowest input's
 handling time in CPython (process time of one call). Exits 1 when a failure was found.
+``--fast`` draws the inputs of the hypothesis targets from plain ``random.Random(seed)``
+generators of the same kinds (tests/fuzz_random.py) instead of hypothesis, whose engine
+costs 10-20 ms per input; ``--seed`` picks the first seed.
 Not a pass/fail test of the suite: the suite runs the same targets with a short budget
 (tests/test_hostile_fuzz.py).
 """
@@ -22,6 +26,7 @@ Not a pass/fail test of the suite: the suite runs the same targets with a short 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 import traceback
@@ -34,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
+import fuzz_random  # noqa: E402
 import fuzz_targets  # noqa: E402
 import state_fuzz  # noqa: E402
 
@@ -85,7 +91,44 @@ def fuzz(name: str, inputs: int | None, minutes: float | None, show: int = 600) 
     return 1 if failures else 0
 
 
-def fuzz_state(name: str, inputs: int | None, minutes: float | None) -> int:
+def fuzz_fast(name: str, inputs: int | None, minutes: float | None, seed: int = 0,
+              show: int = 600) -> int:
+    """Run hypothesis target ``name`` on inputs of ``fuzz_random.GENERATORS[name]`` drawn
+    from ``random.Random(seed)``, ``seed + 1``, ...; print the figures as ``fuzz`` does
+    (each failure with its seed) and return 1 when an input failed."""
+    target, generate = fuzz_targets.TARGETS[name], fuzz_random.GENERATORS[name]
+    deadline = time.monotonic() + minutes * 60 if minutes else None
+    tried, failures, slowest = 0, {}, (0.0, None)
+    started = time.monotonic()
+    while (inputs is None or tried < inputs) \
+            and (deadline is None or time.monotonic() < deadline):
+        value = generate(random.Random(seed + tried))
+        start = time.process_time()
+        try:
+            target.run(value)
+        except target.allowed:
+            pass
+        except Exception as exc:  # noqa: BLE001 - a failure: keep the first input of each kind
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            kind = (type(exc).__name__, Path(where.filename).name, where.lineno)
+            failures.setdefault(kind, (str(exc)[:200],
+                                       f"seed {seed + tried}: {repr(value)[:show]}"))
+        spent = time.process_time() - start
+        if spent > slowest[0]:
+            slowest = (spent, f"seed {seed + tried}: {repr(value)[:show]}")
+        tried += 1
+        if tried % 5000 == 0:
+            print(f"  {name}: {tried} inputs, {len(failures)} failures, "
+                  f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+    print(f"target {name} ({target.doc}, --fast): {tried} inputs tried, {len(failures)} "
+          f"distinct failures, {time.monotonic() - started:.0f} s")
+    print(f"  slowest input: {slowest[0] * 1000:.1f} ms (CPython process time): {slowest[1]}")
+    for (exc, file, line), (msg, value) in failures.items():
+        print(f"  FAILURE {exc} at {file}:{line}: {msg}\n    input: {value}")
+    return 1 if failures else 0
+
+
+def fuzz_state(name: str, inputs: int | None, minutes: float | None, first: int = 0) -> int:
     """Run the game-state target ``name`` (``state_fuzz.TARGETS``) with seeds 0, 1, 2, …
     for ``inputs`` inputs or ``minutes`` minutes; print the figures as ``fuzz`` does and
     return 1 when an input failed (any exception: the targets raise only on a failure)."""
@@ -93,7 +136,7 @@ def fuzz_state(name: str, inputs: int | None, minutes: float | None) -> int:
     tried, failures, slowest, outcomes = 0, {}, (0.0, None), {}
     while (inputs is None or tried < inputs) \
             and (deadline is None or time.monotonic() < deadline):
-        seed = tried
+        seed = first + tried
         start = time.process_time()
         try:
             label = state_fuzz.run(name, seed)
@@ -120,6 +163,10 @@ def main() -> int:
                         "default: every target")
     parser.add_argument("--inputs", type=int, help="stop after this many inputs per target")
     parser.add_argument("--minutes", type=float, help="stop after this many minutes per target")
+    parser.add_argument("--fast", action="store_true", help="plain random inputs "
+                        "(tests/fuzz_random.py) instead of hypothesis")
+    parser.add_argument("--seed", type=int, default=0, help="first seed (--fast and the "
+                        "game-state targets)")
     parser.add_argument("--list", action="store_true", help="list the targets")
     args = parser.parse_args()
     if args.list:
@@ -138,7 +185,9 @@ def main() -> int:
     status = 0
     for name in names:
         if name in state_fuzz.TARGETS:
-            status |= fuzz_state(name, args.inputs, args.minutes)
+            status |= fuzz_state(name, args.inputs, args.minutes, args.seed)
+        elif args.fast:
+            status |= fuzz_fast(name, args.inputs, args.minutes, args.seed)
         else:
             status |= fuzz(name, args.inputs, args.minutes)
     return status

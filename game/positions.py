@@ -132,14 +132,18 @@ MAX_LESSONS = 100
 MAX_NAME = 24
 MAX_SEED = (1 << 63) - 1
 GAMES = ("durak", "dunka", "elvakort", "tonk")
-MAX_HAND = {"durak": 36, "dunka": 24, "elvakort": 24, "tonk": 12}
+MAX_HAND = {"durak": 36, "dunka": 24, "elvakort": 24, "tonk": 6}
 """The most cards one hand may hold in a position read with a length limit (a link, a
 lesson file, a message; refusal ``hand_too_big``). Real play can exceed it (a rummy player
 who claims every discard holds 60-80 cards), so ``read(text, max_length=None)`` (saves,
 ``write``'s round trip) does not apply it. It bounds the work of reading one position: the
 meld searches on a 24-card hand finish in well under 50 ms in CPython (the 250 ms a single
 input may take in Pyodide, which is 3-5 times slower), where a 100-140-card hand took
-seconds."""
+seconds. Tonk: 6, the most a hand holds in play (5 dealt, TONK-4, and the card drawn,
+TONK-6); the normal player's Hint, which a lesson computes at its start, grows fast with
+the hand (a 12-card hand took up to 196 ms of CPU in Pyodide, a 6-card one about 20 ms;
+bench/fuzz_worst.py).
+"""
 _TRUE, _FALSE = ("on", "true", "1", "yes"), ("off", "false", "0", "no")
 _MASK = (1 << 64) - 1
 

@@ -64,6 +64,15 @@ def offered_levels(game: str) -> tuple[str, ...]:
 LANGUAGES = ("sv", "en")
 SPEEDS = ("slow", "normal", "fast", "instant")
 MAX_SEED = (1 << 63) - 1
+HINT_SLICES = 6
+"""Slices of the normal player's sliced search (``bots.think``: Durak's endgame search,
+``game.bots.durak.SLICE_BUDGET`` units of work each) that ``Session.hint`` may use. The
+page computes a hint at once (the Hint button; a lesson with ``expect=`` at its start), so
+it must stay within issue 13's 250 ms in Pyodide: the whole ``SEARCH_BUDGET`` of a
+two-player endgame of 12 or more cards took 1.8 s of CPU there; with 8 slices the worst
+position's read, render and hint took 197 ms, so 6 keep a margin (bench/fuzz_worst.py).
+Past these slices the hint is the normal player's move without the search
+(``game.bots.durak.heuristic``), as when the bot's own budget runs out."""
 _TRUE, _FALSE = ("on", "true", "1", "yes"), ("off", "false", "0", "no")
 
 
@@ -339,7 +348,9 @@ class Session:
         ``{"action": "<action text>", "code": "<why code>" or None, "params": {...}}``;
         the code's text is ``hint_<code>`` (``game.positions.explain``). None when the
         human has nothing to do now (game over, between rounds, not among ``to_act()``).
-        Deterministic (the bot's seed comes from the state) and changes nothing."""
+        Deterministic (the bot's seed comes from the state) and changes nothing. Bounded
+        work: a search needing more than ``HINT_SLICES`` slices gives way to the normal
+        player's move without it (issue 13: the page waits for the hint)."""
         if self.state.is_over() or self.between:
             return None
         seat = self.human
@@ -353,8 +364,18 @@ class Session:
 
         from . import bots, positions
         text = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"))
-        action = bots.choose(self.state.view(seat), legal, "normal",
-                             seed=zlib.crc32(text.encode("utf-8")))
+        view = self.state.view(seat)
+        search = bots.think(view, legal, "normal", seed=zlib.crc32(text.encode("utf-8")))
+        for _ in range(HINT_SLICES):  # each next() is one slice of work
+            try:
+                next(search)
+            except StopIteration as stop:
+                action = stop.value
+                break
+        else:
+            search.close()
+            from .bots.durak import heuristic  # the only normal player that searches
+            action = heuristic(view, legal)
         code, params = positions.explain(self.state, seat, action)
         return {"action": str(action), "code": code, "params": params}
 

@@ -100,6 +100,27 @@ def sample_lessons() -> tuple[str, ...]:
     return tuple(texts)
 
 
+@lru_cache(maxsize=1)
+def sample_moves() -> tuple[Any, tuple[str, ...]]:
+    """A Tonk session part-way through and the move histories stored for it
+    (``movelog.dumps``): after each of its first moves, so the texts hold real events."""
+    from game import movelog
+    from game.session import Session
+    players = [{"name": "You", "kind": "human"}, {"name": "Bot 1", "kind": "bot", "level": "easy"}]
+    session = Session.new("tonk", {}, players, 5)
+    log, texts = movelog.MoveLog.fresh(session), []
+    for _ in range(12):
+        if session.waiting() == "bot":
+            events = session.step_bot()
+        elif session.waiting() == "human":
+            events = session.play(session.legal()[0])
+        else:
+            break
+        log.add(session, events, events)
+        texts.append(movelog.dumps(log))
+    return session, tuple(texts)
+
+
 def sample_prefs() -> str:
     return saves.dump_prefs({**saves.PREF_DEFAULTS, "lang": "en", "lobby": {
         "game": "dunka", "games": {"dunka": {"players": 3, "levels": ["easy", "normal"],
@@ -281,6 +302,18 @@ def _stored(key: str) -> Callable[[str], None]:
     return run
 
 
+def _run_moves(text: str) -> None:
+    """The stored move history never raises; what it reads is written back the same, and
+    belongs to the saved session or is empty."""
+    from game import movelog
+    session = sample_moves()[0]
+    log = movelog.loads(text, session)
+    assert log.matches(session)
+    again = movelog.loads(movelog.dumps(log), session)
+    assert again.to_dict() == log.to_dict()
+    json.dumps(log.to_dict(), allow_nan=False)
+
+
 def _run_rescue(items: dict[str, str]) -> None:
     """Every text stored before the boot rescue is still stored after it, and every item
     key left in place reads cleanly (or is one the storage had no room to copy)."""
@@ -415,6 +448,7 @@ stored_texts = {
     "history": (saves.HISTORY_KEY, lambda: [sample_history()]),
     "session": (saves.SESSION_KEY, sample_saves),
     "sheets": (saves.SHEETS_KEY, lambda: [sample_sheets()]),
+    "previous": (saves.PREVIOUS_KEY, sample_saves),
 }
 
 TARGETS: dict[str, Target] = {
@@ -435,6 +469,9 @@ TARGETS: dict[str, Target] = {
                   json_mutations(lambda: [sample_history(), sample_sheets(), sample_prefs()])),
         max_size=5), _run_rescue, (), "saves.rescue_stored: nothing stored is lost"),
 }
+TARGETS["moves"] = Target(
+    "moves", st.one_of(json_mutations(lambda: sample_moves()[1]), any_text), _run_moves, (),
+    f"movelog.loads: the stored move history ({saves.MOVES_KEY!r})")
 TARGETS["position"] = Target(
     "position", st.tuples(st.sampled_from(range(64)), st.integers(0, 2**32)).map(
         lambda p: (lambda seeds: mutate(seeds[p[0] % len(seeds)], random.Random(p[1]))

@@ -38,11 +38,14 @@ def test_only_documented_errors_escape(name):
 
 
 def test_the_targets_cover_every_stored_item():
+    """Every localStorage key the page reads (``STORED_ITEMS`` and the move history) is
+    a fuzz target's."""
     from game import saves
-    covered = {"session", "history", "prefs", "sheets"}
-    assert covered <= set(fuzz_targets.TARGETS)
-    # the previous game is read by the same reader as the saved game
-    assert set(saves.STORED_ITEMS.values()) == covered - {"session"} | {"game", "previous"}
+    targets = {saves.SESSION_KEY: "session", saves.PREVIOUS_KEY: "previous",
+               saves.HISTORY_KEY: "history", saves.PREFS_KEY: "prefs",
+               saves.SHEETS_KEY: "sheets", saves.MOVES_KEY: "moves"}
+    assert set(saves.STORED_ITEMS) | {saves.MOVES_KEY} == set(targets)
+    assert set(targets.values()) <= set(fuzz_targets.TARGETS)
 
 
 def _depth(value) -> int:
@@ -61,3 +64,19 @@ def test_the_nesting_check_is_exact_for_json(value, limit):
     from game import jsonsafe
     text = json.dumps(value)
     assert jsonsafe.nesting_ok(text, limit) == (_depth(value) <= limit)
+
+
+def test_every_target_has_a_plain_random_generator_for_long_runs():
+    """``bench/fuzz.py --fast`` draws every target's inputs from tests/fuzz_random.py; an
+    input it draws is one the target takes (only its documented errors escape)."""
+    import random
+
+    import fuzz_random
+    assert set(fuzz_random.GENERATORS) == set(fuzz_targets.TARGETS)
+    for name, generate in fuzz_random.GENERATORS.items():
+        target = fuzz_targets.TARGETS[name]
+        for seed in range(3):
+            try:
+                target.run(generate(random.Random(seed)))
+            except target.allowed:
+                pass

@@ -217,6 +217,15 @@ def _normal(ctx: _Ctx, legal: list, rng: random.Random):
     return searched if searched is not None else heuristic
 
 
+def heuristic(view: dict, legal: list):
+    """The normal player's action without the endgame search (what it plays when the
+    search's budget runs out): the trump exchange when legal (DUR-17), else the heuristics
+    of ``_heuristic``. ``view``/``legal`` as ``choose``; one of ``legal``. For a Hint that
+    must answer at once (``game.session.HINT_SLICES``)."""
+    exchange = _find(legal, Exchange)
+    return exchange if exchange is not None else _heuristic(_Ctx(view), legal)
+
+
 def _heuristic(ctx: _Ctx, legal: list):
     if any(isinstance(a, Attack) for a in legal):
         return _lead(ctx, legal)

@@ -115,6 +115,58 @@ def test_hint_is_a_legal_deterministic_move_and_changes_nothing(game):
     assert codes  # at least some hints say why
 
 
+# A two-player endgame whose exact search needs about 50 slices (issue 13: far over the
+# hint's bound), and a small one it solves in 4; in both the search's move differs from the
+# heuristic's, so the test sees which of them the hint gives.
+BIG_ENDGAME = "durak;h0=KC,QD,9D,6C,8H,KD;h1=AH,QC,KS,AS,JD,KH;trump=KH;discard=?24;attacker=0"
+SMALL_ENDGAME = "durak;h0=AS,10H,9S,AH,7S;h1=QS,KH,QH,7D,KS;trump=KS;discard=?26;attacker=0"
+
+
+def _counted_think(monkeypatch):
+    """Patch ``bots.think`` to count the slices (``next`` calls that yield) it runs."""
+    from game import bots
+    slices = [0]
+    real = bots.think
+
+    def think(*args, **kwargs):
+        search = real(*args, **kwargs)
+        try:
+            while True:
+                yield next(search)
+                slices[0] += 1
+        except StopIteration as stop:
+            return stop.value
+    monkeypatch.setattr(bots, "think", think)
+    return slices
+
+
+def test_the_hint_stops_a_long_endgame_search_at_its_slice_bound(monkeypatch):
+    """Issue 13: the page waits for a hint, so its search is bounded by node work
+    (``HINT_SLICES`` slices); past it the hint is the normal player's move without the
+    search, never the exact one found later."""
+    from game import bots
+    from game.bots.durak import heuristic
+    from game.session import HINT_SLICES
+    s = Session.from_position(read(BIG_ENDGAME))
+    view, legal = s.state.view(0), s.state.legal_actions(0)
+    exact = bots.choose(view, legal, "normal", seed=1)
+    assert str(exact) != str(heuristic(view, legal))  # the two differ here
+    slices = _counted_think(monkeypatch)
+    hint = s.hint()
+    assert slices[0] <= HINT_SLICES
+    assert hint["action"] == str(heuristic(view, legal))
+
+
+def test_the_hint_solves_a_small_endgame_exactly():
+    from game import bots
+    from game.bots.durak import heuristic
+    s = Session.from_position(read(SMALL_ENDGAME))
+    view, legal = s.state.view(0), s.state.legal_actions(0)
+    hint = s.hint()
+    assert hint["action"] == str(bots.choose(view, legal, "normal", seed=1)) == "attack AH"
+    assert hint["action"] != str(heuristic(view, legal))
+
+
 def test_every_hint_code_has_a_text_in_both_languages():
     for code in HINT_CODES:
         for lang in ("sv", "en"):

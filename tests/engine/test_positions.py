@@ -195,6 +195,7 @@ REFUSALS = [
     ("elvakort;h0=?11;h1=?11;x=" + positions._encode_extra({"hands": [["2H"] * 30, []]}),
      "hand_too_big"),
     ("tonk;h0=?13;h1=?5", "hand_too_big"),
+    ("tonk;h0=?7;h1=?5", "hand_too_big"),  # TONK-4/6: a hand holds at most 6 cards
     ("dunka;h²=?11;h1=?11", "syntax"),
     ("durak;h0=7S.²;h1=8S;trump=6H", "bad_card"),
     ("durak;h0=7S;h1=8S;trump=6H;seed=²", "bad_value"),
