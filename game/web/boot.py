@@ -55,8 +55,9 @@ class BootPart:
             if req is not None:
                 if req.get("lang"):
                     self.lang = req["lang"]
-                if req.get("speed"):
+                if req.get("speed"):  # the link's pace, for the cards' motion too (--anim)
                     self.speed = req["speed"]
+                    self.apply_display_prefs()
                 self.embed = bool(req.get("embed"))
                 document.body.classList.toggle("embed", self.embed)
                 wants_game = any(k not in URL_KEEP for k in query) or \

@@ -48,17 +48,37 @@ const STATE = pageFn(["chain"], `
   return {n: els.length, visible: els.length > 0 && visible(els[0]),
           enabled: els.length > 0 && !els[0].disabled};`);
 const FIRST = pageFn(["chain"], "return resolve(chain)[0];");
-// Where to click: the element's centre, or position (from its top-left corner).
-const POINT = pageFn(["chain", "position", "force"], `
+// Where to click, checked like Playwright's actionability checks: the element is visible,
+// stable (the same rectangle in two consecutive animation frames: not a card still
+// travelling across the table) and receives the click (the topmost element at the point
+// is the element or inside it: nothing flying over it or covering it). The point is its
+// centre, or position from its top-left corner. {n, visible, ready, x, y, hit}.
+const AsyncFunction = (async () => {}).constructor;
+const POINT = new AsyncFunction("chain", "position", "force", RESOLVE + `
   const els = resolve(chain);
   if (els.length !== 1) return {n: els.length};
   const e = els[0];
   if (!force && !visible(e)) return {n: 1, visible: false};
   e.scrollIntoView({block: "nearest", inline: "nearest"});
+  const frame = () => new Promise((done) => {
+    requestAnimationFrame(() => done());
+    setTimeout(done, 100);  // no frame comes in a hidden page
+  });
+  const box = () => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+  const first = box();
+  await frame();
   const r = e.getBoundingClientRect();
-  return {n: 1, visible: true,
-          x: r.left + (position ? position.x : r.width / 2),
-          y: r.top + (position ? position.y : r.height / 2)};`);
+  const x = r.left + (position ? position.x : r.width / 2);
+  const y = r.top + (position ? position.y : r.height / 2);
+  if (force) return {n: 1, visible: true, ready: true, x, y};
+  const stable = e.isConnected && box().every((v, i) => Math.abs(v - first[i]) < 0.5);
+  const top = document.elementFromPoint(x, y);
+  const hit = !!top && (top === e || e.contains(top));
+  const what = (el) => el ? el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
+    (el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\\s+/).join(".") : "") +
+    (el.dataset && el.dataset.card ? "[data-card=" + el.dataset.card + "]" : "") : "nothing";
+  return {n: 1, visible: true, ready: stable && hit, x, y,
+          why: !stable ? "not stable (moving)" : hit ? "" : "covered by " + what(top)};`);
 const QUERY = pageFn(["chain", "op", "arg"], `
   const els = resolve(chain);
   const e = els[0];
@@ -255,22 +275,30 @@ const COMMANDS = {
   },
 
   async click(msg) {
-    // One script finds the element, scrolls it into view if needed and returns the
-    // point; one input action clicks there (like Playwright: a real pointer event).
+    // One script finds the element, scrolls it into view if needed, checks that it is
+    // stable and would receive the click, and returns the point; one input action clicks
+    // there (like Playwright: a real pointer event). Retried until the timeout.
     const {page} = get(msg);
-    const deadline = Date.now() + (msg.timeout || 30000);
+    const started = Date.now();
+    const deadline = started + (msg.timeout || 30000);
+    let waited = "";
     for (;;) {
       const at = await page.evaluate(POINT, msg.chain, msg.position || null, !!msg.force);
+      if (at.n === 1 && !at.ready && at.why) waited = at.why;
       if (at.n > 1) {
         throw new Error(`strict mode: ${JSON.stringify(msg.chain)} matches ${at.n} elements`);
       }
-      if (at.n === 1 && at.x !== undefined) {
+      if (at.n === 1 && at.ready) {
+        if (waited) {  // in the bridge's log (tests/firefox/conftest.py names it)
+          process.stderr.write(`click ${JSON.stringify(msg.chain)} waited ` +
+                               `${Date.now() - started} ms: ${waited}\n`);
+        }
         await page.mouse.click(at.x, at.y);
         return null;
       }
       if (Date.now() > deadline) {
         throw new Error(`timeout waiting to click ${JSON.stringify(msg.chain)} ` +
-                        `(found ${at.n}, visible ${!!at.visible})`);
+                        `(found ${at.n}, visible ${!!at.visible}${at.why ? ", " + at.why : ""})`);
       }
       await sleep(25);
     }

@@ -10,7 +10,9 @@ per call. Implemented: ``goto``, ``reload``, ``url``, ``evaluate``, ``wait_for_f
 ``wait_for``, ``inner_text``, ``all_inner_texts``, ``is_visible``, ``get_attribute``,
 ``evaluate``, ``evaluate_all``, ``bounding_box``), ``set_viewport_size`` and ``pdf``.
 Locators are strict like Playwright's: an action on a locator that matches several
-elements raises ``FirefoxError``.
+elements raises ``FirefoxError``. A click waits, like Playwright's, until the element is
+visible, stable (not moving) and the topmost element at the point clicked; on a timeout
+the error names what covers it (a click that waited is noted in the bridge's log).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ per game (the first visit and the reload), so every check rides on those two boo
    connecting is refused) and the page is reloaded mid-game: it boots from the service
    worker and the same hand, table and status come back;
 3. the game is played through the DOM to its end, offline (Tonk: hands to their results,
-   the ledger kept);
+   the ledger kept), with no card travelling across the table at ``speed=instant``;
 4. Dunka and Elvakorts-Rummy: the finished game's scoresheet, printed from the lobby's
    scoresheets screen, comes out of Firefox's own PDF of the print media as one A4 page.
 
@@ -41,6 +41,14 @@ def install_service_worker(page, server) -> None:
     scope = page.evaluate("async () => (await navigator.serviceWorker.ready).scope")
     assert scope == server.url
     page.wait_for_function("!!navigator.serviceWorker.controller", timeout=30_000)
+
+
+def assert_no_card_travels(page) -> None:
+    """At ``speed=instant`` from the link the cards do not travel either (``--anim`` is
+    0 ms): a card still flying across the table could take a tap meant for a button."""
+    assert page.evaluate(
+        "getComputedStyle(document.documentElement).getPropertyValue('--anim').trim()") == "0ms"
+    assert page.evaluate("window.kortbordetMotion.report.moved") == []
 
 
 def snapshot(page) -> dict:
@@ -97,13 +105,6 @@ def print_played_scoresheet(page, rounds: int = 6) -> None:
     assert pages == 1, f"the scoresheet printed on {pages} pages"
 
 
-RUMMY_CHOOSER = pytest.mark.xfail(
-    strict=False,
-    reason="issue 16, open: since the new table layout (issue 11) a tap on Lay down in "
-           "Firefox sometimes opens no chooser (Dunka and Elvakort, intermittent; Chromium "
-           "plays the same moves to the end)")
-
-
 def play_rummy(page, server, game: str) -> None:
     """Dunka and Elvakorts-Rummy share the rummy table and its driver."""
     open_game(page, server.url + f"?game={game}&players=2&seed=21&speed=instant&lang=en")
@@ -116,6 +117,7 @@ def play_rummy(page, server, game: str) -> None:
     cut_network_and_reload_mid_game(page, server)
     dunka_driver.play_to_end(page, seed=3)
     assert page.locator("#result").is_visible()
+    assert_no_card_travels(page)
     rows = page.eval_on_selector_all(
         "#scoresheet tbody tr",
         "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent.trim()))")
@@ -136,16 +138,15 @@ def test_durak_in_firefox(ff_page, server):
         human_move(page, rng)
     cut_network_and_reload_mid_game(page, server)
     play_to_end(page, seed=1)
+    assert_no_card_travels(page)
     result = page.locator("#result")
     assert result.is_visible() and result.locator(".big").inner_text().strip()
 
 
-@RUMMY_CHOOSER
 def test_dunka_in_firefox(ff_page, server):
     play_rummy(ff_page, server, "dunka")
 
 
-@RUMMY_CHOOSER
 def test_elvakort_in_firefox(ff_page, server):
     play_rummy(ff_page, server, "elvakort")
 
@@ -175,6 +176,7 @@ def test_tonk_in_firefox(ff_page, server):
     assert int(page.get_attribute("#ledger", "data-hands")) == 2
     balances = tonk_driver.ledger(page)["balances"]
     assert len(balances) == 3 and sum(balances) == 0
+    assert_no_card_travels(page)
 
 
 def test_the_problem_recorder_works_in_firefox(firefox_browser, server):
