@@ -57,7 +57,7 @@ class BootPart:
                     self.lang = req["lang"]
                 if req.get("speed"):  # the link's pace, for the cards' motion too (--anim)
                     self.speed = req["speed"]
-                    self.apply_display_prefs()
+                    self.apply_display_prefs()  # the link's pace (instant: no motion)
                 self.embed = bool(req.get("embed"))
                 document.body.classList.toggle("embed", self.embed)
                 wants_game = any(k not in URL_KEEP for k in query) or \

@@ -11,6 +11,7 @@ from pyscript import document
 
 from game import saves
 from game.web.table import layout_hand
+from game.web.jsvalue import absent
 
 
 class ListenersPart:
@@ -156,7 +157,7 @@ class ListenersPart:
     def on_change(self, event) -> None:
         try:
             el = event.target
-            if self.screen == "sheets" and el is not None and self.sheets.on_change(el):
+            if self.screen == "sheets" and not absent(el) and self.sheets.on_change(el):
                 return
             pref = el.getAttribute("data-pref") if el else None
             if pref == "speed":

@@ -28,6 +28,7 @@ from game import rulebook
 from game.i18n import card_name, t
 from game.session import GAMES
 from game.web.dom import SUIT_SYMBOL, card_el, clear, h
+from game.web.jsvalue import absent
 
 
 class RulesScreen:
@@ -94,14 +95,14 @@ class RulesScreen:
         """Scroll to the section ``anchor`` (``r-<game>-<key>``) and put the hash in the
         current entry's URL; False when there is no such section."""
         section = document.getElementById(anchor) if anchor else None
-        if section is None or not self.root.contains(section):
+        if absent(section) or not self.root.contains(section):
             return False
         window.history.replaceState(window.history.state, "",
                                     str(window.location.search or window.location.pathname)
                                     + "#" + anchor)
         section.scrollIntoView()
         heading = document.getElementById(anchor + "-h")
-        if heading is not None:
+        if not absent(heading):
             heading.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
         return True
 
@@ -156,7 +157,7 @@ class RulesScreen:
         self.root.hidden = False
         window.scrollTo(0, 0)
         heading = document.getElementById("rules-h")
-        if heading is not None:
+        if not absent(heading):
             heading.focus()
         if window.location.hash:  # a reload of ?rules=durak#r-durak-throw_in
             self.go_to(str(window.location.hash)[1:])
@@ -190,7 +191,7 @@ class RulesScreen:
             app.show_lobby()
         window.scrollTo(0, self.scroll)
         again = document.querySelector('[data-ui="rules-open"]')
-        if again is not None:
+        if not absent(again):
             again.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
     # ------------------------------------------------------------ drawing
@@ -201,7 +202,7 @@ class RulesScreen:
         lang = app.lang
         app.translate_chrome()
         lobby_btn = document.querySelector("[data-ui=lobby]")
-        if lobby_btn is not None:
+        if not absent(lobby_btn):
             lobby_btn.hidden = True  # Back is the way out of the rules page
         game = self.game
         where = "table" if self.came_from == "table" and app.session is not None \

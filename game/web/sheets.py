@@ -20,6 +20,7 @@ from ..i18n import t
 from ..scoresheet import (GAMES, ROUNDS, TableSheet, contracts, dump_sheets, load_sheets,
                           partial_points, read_file)
 from .dom import clear, download, h
+from .jsvalue import absent
 
 SHEETS_KEY = saves.SHEETS_KEY
 
@@ -255,7 +256,7 @@ class SheetsScreen:
 
     def read_form(self) -> None:
         game_el = document.getElementById("sheet-game")
-        if game_el is None:
+        if absent(game_el):
             return
         self.form["game"] = str(game_el.value) if str(game_el.value) in GAMES else "dunka"
         count_el = document.getElementById("sheet-count")
@@ -341,7 +342,7 @@ class SheetsScreen:
             return True
         if el.hasAttribute("data-sheet-import"):
             files = el.files
-            if files is None or files.length == 0:
+            if absent(files) or files.length == 0:
                 return True
             f = files.item(0)
             name = str(f.name)

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..digits import is_digits
 from ..i18n import cards_names, card_name, t
+from .jsvalue import absent
 
 CARD = re.compile(r"^(10|[2-9JQKA])[SHDC](\.\d)?$|^JK(\.\d)?$", re.I)
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -655,7 +656,7 @@ class Teach:
         if self.waiting_for_choice():  # not "Bo is thinking…": nobody moves until Play on
             from pyscript import document
             line = document.getElementById("status-line")
-            if line is not None:
+            if not absent(line):
                 line.textContent = t(self.app.lang, "teach_choose")
         if getattr(self, "hint_shown", None) is not None:
             self.show_hint_text()  # the language may have changed
@@ -668,7 +669,7 @@ class Teach:
         from pyscript import document
         from .dom import clear, h
         box = document.getElementById("teach")
-        if box is None:
+        if absent(box):
             return
         lang = self.app.lang
         clear(box)
