@@ -33,11 +33,15 @@ class Privacy:
         self.app = app
         self.seen: int | None = None  # the person who last saw the table (None: nobody)
         self.pressed: list[int] = []  # people who pressed their name in a claim prompt
+        # per person: where the move history stood when the device left them
+        # ((round key, events of that round)), so "since your last turn" starts there
+        self.left_at: dict[int, tuple] = {}
 
     def reset(self) -> None:
         """A session was shown afresh (boot, resume, new game): nobody has seen it."""
         self.seen = None
         self.pressed = []
+        self.left_at = {}
 
     def active(self) -> bool:
         """True for a table of two or more people (never in a lesson or a frame)."""
@@ -76,6 +80,7 @@ class Privacy:
         lang = self.app.lang
         s = self.app.session
         seat = s.human
+        self.leave(seat)
         name = self.name(seat)
         box = h("section", {"class": "panel privacy", "id": "privacy", "data-screen": "pass",
                             "data-person": seat, "aria-labelledby": "pp-h"},
@@ -96,20 +101,41 @@ class Privacy:
                               text=t(lang, "pp_since_none")))
         return box
 
-    def since_last_turn(self, seat: int) -> list[str]:
-        """The move history's sentences since ``seat``'s last own move (all of it when
-        they have not moved yet in the rounds kept), oldest first."""
+    def _history(self) -> list[dict]:
         history = self.app.move_history
         history.sync()
-        log = history.log
-        events = [ev for r in (log.rounds if log is not None else []) for ev in r["events"]]
-        last = max((i for i, ev in enumerate(events) if ev.get("type") == "action"
-                    and ev.get("player") == seat), default=-1)
-        return history.lines(events[last + 1:])
+        return history.log.rounds if history.log is not None else []
+
+    def leave(self, seat: int | None) -> None:
+        """The device leaves the person who saw the table last (for ``seat``, or for a
+        prompt when None): remember where the move history stood for them."""
+        if self.seen is not None and self.seen != seat:
+            rounds = self._history()
+            if rounds:
+                self.left_at[self.seen] = (rounds[-1]["key"], len(rounds[-1]["events"]))
+
+    def since_last_turn(self, seat: int) -> list[str]:
+        """The move history's sentences since the device last left ``seat`` (after a
+        reload: since their last own move; all of the rounds kept when they have not
+        moved yet), oldest first."""
+        rounds = self._history()
+        events: list[dict] = []
+        start = None
+        mark = self.left_at.get(seat)
+        for r in rounds:
+            if mark is not None and r["key"] == mark[0] and mark[1] <= len(r["events"]):
+                start = len(events) + mark[1]
+            events += r["events"]
+        if start is None:
+            start = 1 + max((i for i, ev in enumerate(events) if ev.get("player") == seat
+                             and ev.get("type") not in ("turn", "turn_limit", "dry_limit")),
+                            default=-1)
+        return self.app.move_history.lines(events[start:])
 
     def prompt_el(self):
         lang = self.app.lang
         s = self.app.session
+        self.leave(None)
         prompt = s.out_of_turn()
         box = h("section", {"class": "panel privacy", "id": "privacy",
                             "data-screen": prompt["kind"], "aria-labelledby": "pp-h"})
@@ -183,6 +209,7 @@ class Privacy:
         if ui == "pp-claim-go" and not self.pressed:
             return
         if ui in ("pp-claim-go", "pp-nobody") and s.out_of_turn() is not None:
+            self.leave(None)
             self.seen = None  # the device went round: whoever is next gets "Pass to"
             if s.out_of_turn()["kind"] == "claim":
                 pressed, self.pressed = list(self.pressed), []
