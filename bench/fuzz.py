@@ -85,11 +85,16 @@ def fuzz(name: str, inputs: int | None, minutes: float | None, show: int = 600) 
               f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
     print(f"target {name} ({target.doc}): {tried} inputs tried, {len(failures)} distinct "
           f"failures, {time.monotonic() - started:.0f} s")
+    return _report_failures(slowest, failures)
+
+
+
+def _report_failures(slowest: tuple, failures: dict) -> int:
+    """Print the slowest input and every distinct failure; 1 when any input failed."""
     print(f"  slowest input: {slowest[0] * 1000:.1f} ms (CPython process time): {slowest[1]}")
     for (exc, file, line), (msg, value) in failures.items():
         print(f"  FAILURE {exc} at {file}:{line}: {msg}\n    input: {value}")
     return 1 if failures else 0
-
 
 def fuzz_fast(name: str, inputs: int | None, minutes: float | None, seed: int = 0,
               show: int = 600) -> int:
@@ -122,10 +127,7 @@ def fuzz_fast(name: str, inputs: int | None, minutes: float | None, seed: int = 
                   f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
     print(f"target {name} ({target.doc}, --fast): {tried} inputs tried, {len(failures)} "
           f"distinct failures, {time.monotonic() - started:.0f} s")
-    print(f"  slowest input: {slowest[0] * 1000:.1f} ms (CPython process time): {slowest[1]}")
-    for (exc, file, line), (msg, value) in failures.items():
-        print(f"  FAILURE {exc} at {file}:{line}: {msg}\n    input: {value}")
-    return 1 if failures else 0
+    return _report_failures(slowest, failures)
 
 
 def fuzz_state(name: str, inputs: int | None, minutes: float | None, first: int = 0) -> int:

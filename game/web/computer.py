@@ -91,11 +91,8 @@ class ComputerPart:
         try:
             if events:
                 self.teach.played(events[0].get("text", ""), events, "bot")
-                self.save_session()
-                self.announce(events, bots_only=False)
-                self.move_history.add(events)
-                self.reason_text = ""
-                self.render()
-            self.schedule()
+                self.after_others(events)
+            else:
+                self.schedule()
         except Exception as exc:
             self.internal_error(exc)

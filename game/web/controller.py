@@ -131,8 +131,9 @@ class ControllerPart:
         self.schedule()
 
     def after_others(self, events: list[dict]) -> None:
-        """Moves made through a pass-and-play prompt (claims, throw-ins declined):
-        saved, told, added to the history, then the next screen."""
+        """Moves not made by the person at the table (a computer player's, or those of
+        a pass-and-play prompt: claims, throw-ins declined): saved, told, added to the
+        history, then the next screen."""
         self.save_session()
         self.announce(events, bots_only=False)
         self.move_history.add(events)
