@@ -222,6 +222,11 @@ class State(GameState):
     ``known[i]`` are the cards every player has seen go into seat ``i``'s hand and not come
     out again (picked up, or the face-up trump): public memory, part of every view.
     ``first_bout`` is True until the game's first bout has ended (taken or defended; DUR-11).
+    ``asked`` are the seats asked for every throw-in as DUR-14/DUR-15 word it ("every
+    eligible player has said done"), even with no card of a rank on the table: the people
+    of a pass-and-play table (issue 12), so that whether the bout waits for them reveals
+    nothing of their hands. Every other seat with nothing to throw in passes silently (an
+    automatic "done"), as at a one-person table, where ``asked`` is empty.
     """
 
     game: ClassVar[str] = "durak"
@@ -247,6 +252,7 @@ class State(GameState):
     over: bool = False
     durak: int | None = None
     seed: int = 0
+    asked: list[int] = field(default_factory=list)
 
     # --------------------------------------------------------------- basic facts
 
@@ -318,11 +324,14 @@ class State(GameState):
         return sorted((c for c in self.hands[seat] if c.rank in ranks), key=card_key)
 
     def _waiting_throwers(self) -> list[int]:
+        """Throwers the bout waits for (DUR-9, DUR-14, DUR-15): eligible, holding cards,
+        not passed, the limit not reached, and holding a card of a rank on the table, or
+        one of ``asked`` (who say "done" themselves)."""
         if not self.table or len(self.table) >= self.limit:
             return []
         ranks = self.table_ranks()
-        return [s for s in self.throwers() if s not in self.passed
-                and any(c.rank in ranks for c in self.hands[s])]
+        return [s for s in self.throwers() if s not in self.passed and self.hands[s]
+                and (s in self.asked or any(c.rank in ranks for c in self.hands[s]))]
 
     def _defender_to_act(self) -> bool:
         return bool(self.table) and not self.taking and bool(self.unbeaten())
@@ -331,7 +340,7 @@ class State(GameState):
         """Who may act now, in priority order: the attacker alone on the lead; then the
         defender while attack cards are unbeaten, followed by the throwers who still may
         throw in (attacker first, then clockwise). A thrower with nothing to throw in is
-        not asked (an automatic "done")."""
+        not asked (an automatic "done"), unless they are one of ``asked``."""
         if self.over:
             return []
         if not self.table:
@@ -605,6 +614,7 @@ class State(GameState):
         c.table = [list(pair) for pair in self.table]
         c.talon, c.discard = list(self.talon), list(self.discard)
         c.passed, c.out = list(self.passed), list(self.out)
+        c.asked = list(self.asked)
         return c
 
     # --------------------------------------------------------------- views and saves
@@ -663,7 +673,7 @@ class State(GameState):
             "passed": list(self.passed), "limit": self.limit,
             "first_bout": self.first_bout, "out": list(self.out),
             "known": [txt(k) for k in self.known], "over": self.over, "durak": self.durak,
-        }
+        } | ({"asked": list(self.asked)} if self.asked else {})
 
     _SAVE_KEYS = ("v", "game", "rules", "names", "hands", "talon", "trump_card", "dealer",
                   "attacker", "defender", "rng_state", "seed", "discard", "table",
@@ -672,6 +682,8 @@ class State(GameState):
     _OLD_KEYS = ("first_bout", "defended_once")
     """Exactly one of these: ``first_bout`` (DUR-11 revised) or, in older saves,
     ``defended_once``."""
+    _OPTIONAL_KEYS = ("asked",)
+    """Saved only when not empty (a one-person table's save is as before)."""
 
     @classmethod
     def from_dict(cls, data: dict) -> "State":
@@ -685,7 +697,7 @@ class State(GameState):
                 or type(data.get("v")) is not int or data.get("v") != SAVE_VERSION:
             raise SaveError(f"not a Durak save of version {SAVE_VERSION}")
         try:
-            d = checks.fields(data, "", cls._SAVE_KEYS, cls._OLD_KEYS)
+            d = checks.fields(data, "", cls._SAVE_KEYS, cls._OLD_KEYS + cls._OPTIONAL_KEYS)
             if ("first_bout" in d) == ("defended_once" in d):
                 raise SaveError("the field 'first_bout' is missing")
             names = checks.names(d["names"], "names", 2, 6)
@@ -716,6 +728,7 @@ class State(GameState):
                 known=checks.card_lists(d["known"], "known", n),
                 over=checks.flag(d["over"], "over"),
                 durak=checks.opt_seat(d["durak"], "durak", n),
+                asked=checks.seats(d.get("asked", []), "asked", n),
             )
             if state.first_bout is None:  # a save from before DUR-11 was revised
                 state.first_bout = not checks.flag(d["defended_once"], "defended_once") \
@@ -752,7 +765,8 @@ class State(GameState):
         if not all(s in seats for s in (self.attacker, self.defender, self.dealer)):
             raise SaveError("a seat number is out of range")
         if any(s is not None and s not in seats for s in (self.lead_attacker, self.durak)) \
-                or not all(s in seats for s in self.passed + self.out):
+                or not all(s in seats for s in self.passed + self.out + self.asked) \
+                or len(set(self.asked)) != len(self.asked):
             raise SaveError("a seat number is out of range")
         try:
             self.rules.check_players(n)

@@ -16,12 +16,15 @@ Two decisions are taken out of turn, each in one prompt that shows no hand
   claimed by the undecided people in ``to_act()``; each presses or not, and
   ``resolve_claims`` applies ``dunk`` for those who pressed and ``pass`` for the rest, in
   priority order, so the engine's priority rule decides among them.
-- ``throw`` (Durak, DUR-12): when a person is the first thrower who may throw in, every
-  person among the throwers of ``public_to_act()`` (who hold cards and have not passed;
-  holding a card of a rank on the table is hidden, so it is not shown) is offered; the one
-  chosen (``choose_thrower``) becomes the person in turn and throws in or declines. A
-  person with nothing to throw in may decline too (``Session.declined``), so being offered
-  reveals nothing; "Nobody" (``resolve_throws``) declines for every one offered.
+- ``throw`` (Durak, DUR-9, DUR-14, DUR-15): the people are the engine's ``asked`` seats
+  (``ask_people``), so a bout waits for every eligible person (holding cards, not passed,
+  the limit not reached) whether or not they hold a card of a rank on the table, exactly
+  as a computer player holding one is waited for; a person with nothing to throw in just
+  says "done". The prompt therefore shows whenever a person may throw in, and whether it
+  shows reveals nothing of any hand. When the first thrower waited for is a person, every
+  person waited for is offered; the one chosen (``choose_thrower``) becomes the person in
+  turn and throws in or declines; "Nobody" (``resolve_throws``) declines for every one
+  offered. A computer with nothing to throw in still passes silently.
 
 Pure Python (tested in CPython); the page draws the prompts (``game.web.privacy``).
 """
@@ -79,8 +82,7 @@ def out_of_turn(session: Any) -> dict | None:
         return {"kind": "claim", "card": str(st.claim_card), "discarder": st.discarder,
                 "people": [s for s in seats if s in people]}
     if session.game == "durak" and st.table and seats[0] != st.defender:
-        offered = [s for s in st.public_to_act() if s in people and s != st.defender
-                   and s not in session.declined]
+        offered = [s for s in seats if s in people and s != st.defender]
         if offered:
             return {"kind": "throw", "people": offered}
     return None
@@ -127,17 +129,18 @@ def resolve_throws(session: Any) -> list[dict]:
         now = out_of_turn(session)  # the bout may have ended after a "done"
         if now is None or now["kind"] != "throw" or seat not in now["people"]:
             continue
-        if seat in session.state.to_act():
-            events += session.play_as(seat, "done")
-        else:
-            session.declined.append(seat)
+        events += session.play_as(seat, "done")
     return events
 
 
-def declines_alone(session: Any, seat: int) -> bool:
-    """True when ``seat`` is the chosen thrower but the engine does not wait for them
-    (nothing to throw in): their "done" is kept by the session (``Session.declined``)."""
-    return session.chosen == seat and seat not in session.state.to_act()
+def ask_people(session: Any) -> None:
+    """Make the people of a Durak table of two or more people the engine's ``asked``
+    seats (``game.durak.State.asked``; DUR-14, DUR-15): each says "done" to a throw-in
+    themself, so the throw-in prompt shows whether or not they hold a card to throw in.
+    With one person (and in other games) nothing changes."""
+    people = humans(session.players)
+    if session.game == "durak" and len(people) > 1:
+        session.state.asked = list(people)
 
 
 def clean_name(name: str) -> str:

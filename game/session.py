@@ -19,7 +19,7 @@ theirs. Claims of a discard and Durak throw-ins are asked in one prompt
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from . import people as _people
@@ -274,7 +274,6 @@ class Session:
             page sets it when a person taps "show my cards"); the only person's seat in a
             one-person game.
         chosen: the person chosen in a Durak throw-in prompt, until they play or decline.
-        declined: people who declined the current throw-in without an engine action.
     """
 
     game: str
@@ -287,11 +286,11 @@ class Session:
     games_done: int = 0
     viewer: int = -1
     chosen: int | None = None
-    declined: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.viewer not in self.humans:
             self.viewer = self.humans[0]
+        _people.ask_people(self)
 
     @classmethod
     def new(cls, game: str, rules: dict, players: list[dict], seed: int) -> "Session":
@@ -426,9 +425,7 @@ class Session:
     def legal(self) -> list[str]:
         """The human's legal actions as text, in the engine's stable order (the person in
         turn's; a chosen Durak thrower with nothing to throw in may only decline:
-        ``["done"]``)."""
-        if _people.declines_alone(self, self.human):
-            return ["done"]
+        ``["done"]``, DUR-14)."""
         return [str(a) for a in self.state.legal_actions(self.human)]
 
     def view(self) -> dict:
@@ -447,8 +444,6 @@ class Session:
     def _after(self, action, events: list[dict]) -> list[dict]:
         self.moves += 1
         self.chosen = None
-        if type(action).__name__ != "Done":  # a new card on the table: everyone may again
-            self.declined = []
         events.insert(0, {"type": "action", "player": action.player, "text": str(action)})
         if self.state.is_over():
             self.games_done += 1
@@ -470,10 +465,6 @@ class Session:
         seat."""
         if not isinstance(seat, int) or seat not in self.humans:
             raise IllegalAction("not_a_person", "that seat is not a person's")
-        if text.strip() == "done" and _people.declines_alone(self, seat):
-            self.declined.append(seat)
-            self.chosen = None
-            return [{"type": "decline", "player": seat}]
         action = game_module(self.game).parse_action(text, seat)
         return self._after(action, self.state.apply(action))
 
@@ -515,6 +506,7 @@ class Session:
         self.state = module.new_game(self.rules, [p["name"] for p in self.players],
                                      self._game_seed(self.seed, len(self.series.results)),
                                      dealer=dealer, last_durak=last)
+        _people.ask_people(self)
 
     def record(self) -> dict | None:
         """The finished game as a history entry, JSON-safe, or None while it runs or for

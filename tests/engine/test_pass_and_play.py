@@ -62,9 +62,6 @@ def asked_right_person(session):
     assert session.players[seat]["kind"] == "human"
     legal = session.legal()
     assert legal, "a person is asked but has nothing to do"
-    if people.declines_alone(session, seat):
-        assert legal == ["done"]
-        return
     to_act = session.state.to_act()
     assert seat in to_act
     if not session.between and session.chosen is None:
@@ -203,6 +200,78 @@ def test_a_durak_throw_in_prompt_offers_people_and_the_chosen_one_plays_or_decli
         assert seat not in t.state.to_act() and t.chosen is None
         again = t.out_of_turn()
         assert again is None or seat not in again["people"]
+
+
+def public_throwers(state, persons):
+    """The people a Durak bout may wait for as every player sees it (DUR-9, DUR-10):
+    eligible, holding cards, not passed, the limit not reached; no hand is looked at."""
+    if not state.table or len(state.table) >= state.limit:
+        return []
+    return [s for s in state.throwers() if s in persons and s not in state.passed
+            and state.hands[s]]
+
+
+@pytest.mark.parametrize("kinds", ["hhh", "hhb", "hbh"])
+def test_the_throw_in_prompt_shows_whether_or_not_a_person_holds_a_rank_on_the_table(kinds):
+    """DUR-14/DUR-15 for the people of a pass-and-play table: the bout waits for every
+    eligible person, so the prompt's showing and its list of people follow from public
+    facts only; a person with nothing to throw in declines ("done"). A computer with
+    nothing to throw in is never waited for."""
+    persons = [i for i, k in enumerate(kinds) if k == "h"]
+    bots = [i for i, k in enumerate(kinds) if k == "b"]
+    empty_handed = 0  # prompts where no person offered holds a rank on the table
+    for seed in range(1, 9):
+        s = Session.new("durak", {}, seats(kinds), seed)
+        rng = random.Random(seed)
+        for _ in range(500):
+            if s.waiting() in ("game_over", "series_over"):
+                break
+            st = s.state
+            for b in bots:  # a computer player is waited for only with a card to add
+                if st.table and b in st.to_act() and b != st.defender:
+                    ranks = st.table_ranks()
+                    assert any(c.rank in ranks for c in st.hands[b])
+            prompt = s.out_of_turn()
+            defending = st.table and (not st.taking and st.unbeaten())
+            if st.table and not defending and s.chosen is None:
+                waiting_bots = [b for b in st.to_act() if b in bots]
+                public = public_throwers(st, persons)
+                if not waiting_bots and public:
+                    assert prompt is not None and prompt["kind"] == "throw"
+                    assert prompt["people"] == public
+            if prompt is not None:
+                ranks = st.table_ranks()
+                if not any(c.rank in ranks for p in prompt["people"] for c in st.hands[p]):
+                    empty_handed += 1
+                    seat = rng.choice(prompt["people"])
+                    people.choose_thrower(s, seat)
+                    assert s.legal() == ["done"]
+                    s.play("done")
+                elif rng.random() < 0.5:
+                    people.resolve_throws(s)
+                else:
+                    people.choose_thrower(s, rng.choice(prompt["people"]))
+            elif s.waiting() == "bot":
+                s.step_bot()
+            else:
+                s.play(rng.choice(s.legal()))
+    assert empty_handed > 0, "no prompt met where no person could throw in"
+
+
+def test_a_one_person_durak_table_is_not_asked_and_saves_as_before():
+    s = Session.new("durak", {}, seats("hbb"), 3)
+    assert s.state.asked == [] and "asked" not in s.state.to_dict()
+    two = Session.new("durak", {}, seats("hbh"), 3)
+    assert two.state.asked == [0, 2] and two.state.to_dict()["asked"] == [0, 2]
+    back = saves.loads(saves.dumps(two))
+    assert back.state.asked == [0, 2] and back.to_dict() == two.to_dict()
+    bad = two.to_dict()
+    bad["state"]["asked"] = [0, 0]
+    with pytest.raises(Exception):
+        saves.loads(json.dumps({"format": "kortbordet", "version": 2, "session": bad}))
+    series = Session.new("durak", {"series_length": "3"}, seats("hhb"), 4)
+    drive(series, random.Random(4), 3000, lambda session: None)
+    assert len(series.series.results) >= 2 and series.state.asked == [0, 1]
 
 
 def test_nobody_throws_in_declines_for_everyone_offered():
