@@ -192,8 +192,8 @@ def dump_prefs(prefs: dict[str, Any]) -> str:
     return json.dumps(prefs, separators=(",", ":"))
 
 
-_RECORD_GAMES = ("dunka", "elvakort")
-"""The games whose finished scoresheets go to the history."""
+_RECORD_GAMES = ("dunka", "elvakort", "durak")
+"""The games whose finished scoresheets (Durak: series tallies) go to the history."""
 
 
 def load_history(text: str | None) -> list[dict]:
@@ -230,6 +230,8 @@ def _record_ok(entry: Any) -> bool:
             or not all(is_text(n, 40) for n in names):
         return False
     n = len(names)
+    if entry["game"] == "durak":
+        return _tally_ok(entry, n)
     if not isinstance(totals, list) or len(totals) != n or not all(is_int(v) for v in totals):
         return False
     winners, contracts, rounds = entry.get("winners"), entry.get("contracts"), entry.get("rounds")
@@ -246,6 +248,23 @@ def _record_ok(entry: Any) -> bool:
                 or not all(is_int(p) for p in r["points"]) \
                 or not (r.get("out") is None or int_in(r["out"], 0, n - 1)):
             return False
+    finished = entry.get("finished")
+    return finished is None or (is_int(finished) and 0 <= finished < 10**15)
+
+
+def _tally_ok(entry: dict, n: int) -> bool:
+    """True when a Durak history entry (``Session.record()``: a finished series, DUR-20)
+    for ``n`` players has exact types and its counts agree with its results."""
+    from .records import MAX_GAMES, SERIES_LENGTHS
+    results, counts = entry.get("results"), entry.get("durak_counts")
+    if entry.get("length") not in SERIES_LENGTHS or not isinstance(results, list) \
+            or not 1 <= len(results) <= MAX_GAMES \
+            or not all(r is None or int_in(r, 0, n - 1) for r in results):
+        return False
+    if not isinstance(counts, list) or not all(is_int(c) for c in counts) \
+            or counts != [results.count(s) for s in range(n)] \
+            or not is_int(entry.get("draws")) or entry["draws"] != results.count(None):
+        return False
     finished = entry.get("finished")
     return finished is None or (is_int(finished) and 0 <= finished < 10**15)
 

@@ -510,9 +510,22 @@ class Session:
 
     def record(self) -> dict | None:
         """The finished game as a history entry, JSON-safe, or None while it runs or for
-        games without a scoresheet (Durak). For Dunka (DUN-18): ``{"id", "game", "names",
-        "contracts", "rounds": [{"round", "contract", "points", "out", ...}], "totals",
-        "winners", "seed"}``; ``id`` is stable, so saving it twice keeps one entry."""
+        games without a record (Tonk). For Dunka and Elvakort (DUN-18): ``{"id", "game",
+        "names", "contracts", "rounds": [{"round", "contract", "points", "out", ...}],
+        "totals", "winners", "seed"}``. For Durak, once the series is over (DUR-20, issue
+        12: the tally carries the people's names): ``{"id", "game": "durak", "names",
+        "length", "results": [the Durak's seat or None for a draw, per game],
+        "durak_counts", "draws", "seed"}``. ``id`` is stable, so saving it twice keeps
+        one entry."""
+        if self.series is not None:
+            if not self.state.is_over() or not self.series.is_over():
+                return None
+            tally = self.series.to_dict()
+            return {"id": f"{self.game}-{self.seed}-{len(self.series.results)}",
+                    "game": self.game, "names": [p["name"] for p in self.players],
+                    "length": tally["length"], "results": tally["results"],
+                    "durak_counts": tally["durak_counts"], "draws": tally["draws"],
+                    "seed": self.seed}
         if not self.state.is_over() or not hasattr(self.state, "scoresheet"):
             return None
         sheet = self.state.scoresheet()

@@ -164,13 +164,18 @@ class DurakTable(TableView):
             return h("span", {"class": "badge def"}, text=t(lang, "role_defender"))
         return None
 
-    def tally_el(self, v: dict):
+    def tally_el(self, v: dict | None, record: dict | None = None):
+        """The series tally (DUR-20): each player's name and how often they were Durak,
+        games and draws; from the running session (``v``) or a history entry
+        (``record``, ``Session.record()``: the names as saved)."""
         lang = self.lang
-        series = v["series"]
+        series = record if record is not None else v["series"]
+        names = [model.translate_name(lang, n) for n in record["names"]] \
+            if record is not None else [self.name(s) for s in range(len(v["players"]))]
         rows = h("tbody")
-        counts = series.get("durak_counts") or [0] * len(v["players"])
-        for seat in range(len(v["players"])):
-            rows.appendChild(h("tr", {}, h("td", text=self.name(seat)),
+        counts = series.get("durak_counts") or [0] * len(names)
+        for seat, name in enumerate(names):
+            rows.appendChild(h("tr", {}, h("td", {"class": "name"}, text=name),
                                h("td", {"class": "n"},
                                  text=counts[seat] if seat < len(counts) else 0)))
         table = h("table", {"class": "tally", "data-tally": True},
@@ -183,8 +188,14 @@ class DurakTable(TableView):
                  h("h2", {"id": "tally-h"},
                    text=f"{t(lang, 'series_title')}: {t(lang, 'series_' + length)}"),
                  table,
-                 h("p", {"class": "hint"}, text=t(lang, "series_games", n=series.get("games", 0))),
+                 h("p", {"class": "hint"}, text=t(lang, "series_games",
+                                                  n=series.get("games",
+                                                               len(series.get("results", []))))),
                  h("p", {"class": "hint"}, text=t(lang, "series_draws", n=series.get("draws", 0))))
+
+    def sheet_el(self, v: dict | None, record: dict):
+        """A finished series from the lobby's history (``record``): its tally."""
+        return self.tally_el(None, record)
 
     def result_el(self, v: dict):
         lang = self.lang

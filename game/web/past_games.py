@@ -1,5 +1,6 @@
-"""The history of finished games in the lobby: each six-round scoresheet (DUN-18)
-listed, opened, closed, deleted and the deletion undone.
+"""The history of finished games in the lobby: each six-round scoresheet (DUN-18) and
+each finished Durak series' tally (DUR-20) listed with the players' names, opened,
+closed, deleted and the deletion undone.
 
 PyScript glue, mixed into ``game.web.main.App``.
 """
@@ -28,8 +29,13 @@ class PastGamesPart:
         lang = self.lang
         items = h("ul")
         for entry in history:
-            names = ", ".join(f"{model.translate_name(lang, n)} {tot}"
-                              for n, tot in zip(entry["names"], entry["totals"]))
+            if entry["game"] == "durak":  # a series tally: how often each was Durak
+                names = ", ".join(f"{model.translate_name(lang, n)} "
+                                  f"({t(lang, 'durak_count')} {k})"
+                                  for n, k in zip(entry["names"], entry["durak_counts"]))
+            else:
+                names = ", ".join(f"{model.translate_name(lang, n)} {tot}"
+                                  for n, tot in zip(entry["names"], entry["totals"]))
             label = t(lang, "dk_history_entry", game=t(lang, f"game_{entry['game']}"),
                       names=names)
             if isinstance(entry.get("finished"), (int, float)):

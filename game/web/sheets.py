@@ -144,7 +144,7 @@ class SheetsScreen:
                              "data-sheet-import": True})
         saved.appendChild(h("div", {"class": "row"},
                             h("label", {"for": "sheet-import"}, text=t(lang, "sh_import")), upload))
-        history = self.app.load_history() or []
+        history = [e for e in self.app.load_history() or [] if "rounds" in e]  # scoresheets
         if history:
             hist = h("ul", {"class": "sheet-list"})
             for entry in history:

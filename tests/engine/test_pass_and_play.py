@@ -334,3 +334,32 @@ def test_the_lobby_seats_default_to_one_person_and_give_names_to_several():
     assert display_name("en", s.players, others[0], me) == s.players[others[0]]["name"]
     one = Session.new("tonk", {}, seats.players_for("en", default), 1)
     assert display_name("en", one.players, 0, 0) == "You"
+
+
+def test_a_finished_durak_series_is_a_history_entry_with_the_people_s_names():
+    """Issue 12, scope 5: Durak's series tally carries the people's names (DUR-20) and
+    goes to the lobby's history like a six-round scoresheet."""
+    names = ["Anna", "<b>Bo</b>", "Dator 1"]
+    s = Session.new("durak", {"series_length": "3"}, seats("hhb", names), 6)
+    rng = random.Random(6)
+    for _ in range(5000):
+        if s.waiting() == "series_over":
+            break
+        assert s.record() is None  # only a finished series is recorded
+        if s.waiting() == "game_over":
+            s.next_game()
+            continue
+        drive(s, rng, 1, lambda session: None)
+    rec = s.record()
+    assert rec is not None and rec["game"] == "durak" and rec["names"] == names
+    assert rec["length"] == "3" and len(rec["results"]) == 3
+    assert rec["durak_counts"] == [rec["results"].count(i) for i in range(3)]
+    assert rec["draws"] == rec["results"].count(None)
+    history = saves.add_history(saves.add_history([], rec), rec)
+    assert saves.load_history(saves.dump_history(history)) == [rec]
+    for bad in ({"durak_counts": [9, 0, 0]}, {"results": [3]}, {"draws": True},
+                {"length": "7"}, {"names": ["A"]}):
+        with pytest.raises(Exception):
+            saves.load_history(saves.dump_history([{**rec, **bad}]))
+    one = Session.new("durak", {}, seats("hb"), 2)
+    assert one.record() is None
