@@ -12,11 +12,13 @@ TEXTS = {
         "pp_claim_title": "Vem vill dunka?",
         "pp_claim_title_elvakort": "Vem vill ta kortet?",
         "pp_claim_text": "{name} kastade {card}. Tryck på ditt namn om du vill ha kortet; "
-                         "den som sitter närmast i tur får det.",
+                         "den som sitter närmast i tur får det, och ett straffkort från "
+                         "talongen.",
         "pp_claim_go": "Klart",
         "pp_nobody": "Ingen",
         "pp_throw_title": "Lägga på?",
-        "pp_throw_text": "Vem vill lägga på ett kort till {name}?",
+        "pp_throw_text": "Vem vill lägga på ett kort till {name}? Om ingen vill, tryck "
+                         "Ingen.",
         "pp_table_cards": "På bordet",
         "pp_person": "Person",
         "pp_computer": "Dator",
@@ -25,6 +27,10 @@ TEXTS = {
         "pp_up": "Flytta upp plats {n}",
         "pp_down": "Flytta ned plats {n}",
         "pp_default_name": "Spelare {n}",
+        "pp_same_name": "Två platser har samma namn: {names}. Ge varje person ett eget "
+                        "namn, så att ingen tar fel på vems tur det är.",
+        "pp_your_hand": "{name}s hand",
+        "pp_your_hand_s": "{name} hand",
         "pp_seats": "Platser",
         "pp_seats_hint": "Flera personer kan spela på samma skärm: skärmen döljer korten "
                          "mellan era turer.",
@@ -41,11 +47,12 @@ TEXTS = {
         "pp_claim_title": "Who wants to dunk?",
         "pp_claim_title_elvakort": "Who wants the card?",
         "pp_claim_text": "{name} discarded {card}. Tap your name if you want the card; the "
-                         "nearest in turn gets it.",
+                         "nearest in turn gets it, plus one penalty card from the stock.",
         "pp_claim_go": "Done",
         "pp_nobody": "Nobody",
         "pp_throw_title": "Throw in?",
-        "pp_throw_text": "Who wants to throw in a card on {name}?",
+        "pp_throw_text": "Who wants to throw in a card on {name}? If nobody does, tap "
+                         "Nobody.",
         "pp_table_cards": "On the table",
         "pp_person": "Person",
         "pp_computer": "Computer",
@@ -54,6 +61,10 @@ TEXTS = {
         "pp_up": "Move seat {n} up",
         "pp_down": "Move seat {n} down",
         "pp_default_name": "Player {n}",
+        "pp_same_name": "Two seats have the same name: {names}. Give each person a name of "
+                        "their own, so nobody mistakes whose turn it is.",
+        "pp_your_hand": "{name}'s hand",
+        "pp_your_hand_s": "{name}'s hand",
         "pp_seats": "Seats",
         "pp_seats_hint": "Several people can play at one screen: the screen hides the "
                          "cards between your turns.",

@@ -83,7 +83,7 @@ class DunkaTable(TableView):
             bar.insertBefore(card_el(lang, claim, "div", "small claim-card",
                                      {"id": "claim-card"}), bar.firstChild)
         sort_next = "rank" if self.sort == "suit" else "suit"
-        me = h("div", {"class": "me"}, h("span", text=t(lang, "your_hand")))
+        me = h("div", {"class": "me"}, h("span", text=self.hand_title()))
         for b in self.badges(human, st):
             me.appendChild(b)
         me.appendChild(h("button", {"type": "button", "class": "ui-btn small", "data-ui": "sort",

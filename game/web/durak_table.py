@@ -136,7 +136,7 @@ class DurakTable(TableView):
             center.appendChild(self.last_bout_el(self.last_bout, v))
 
         status, why = self.status_els(p["status"])
-        me = h("div", {"class": "me"}, h("span", text=t(lang, "your_hand")))
+        me = h("div", {"class": "me"}, h("span", text=self.hand_title()))
         badge = self.role_badge(human, st)
         if badge is not None:
             me.appendChild(badge)

@@ -237,8 +237,17 @@ class LobbyPart:
         game = self.lobby_game()
         n, levels, rules = self.lobby_choice(game)
         rules = {k: v for k, v in rules.items() if k not in GAMES[game]["fixed"]}
-        self.new_session(game, rules,
-                         seats.players_for(self.lang, self.lobby_seats(game, n, levels)))
+        players = seats.players_for(self.lang, self.lobby_seats(game, n, levels))
+        twice = seats.same_names(players)
+        if twice:  # refused: "Pass to Anna" must mean one person (issue 12)
+            names = ", ".join(dict.fromkeys(players[i]["name"] for i in twice))
+            self.set_notice(t(self.lang, "pp_same_name", names=names), "error")
+            field = document.getElementById(f"lobby-name-{twice[0]}")
+            if field:
+                field.setAttribute("aria-invalid", "true")
+                field.focus()
+            return
+        self.new_session(game, rules, players)
 
     def lobby_seats(self, game: str, n: int, levels: list[str]) -> list[dict]:
         """The remembered seats of ``game`` for ``n`` players (``seats.seat_list``)."""

@@ -53,14 +53,28 @@ def display_name(lang: str, players: list[dict], seat: int, human: int) -> str:
 
 def translate_name(lang: str, name: str) -> str:
     """A saved name in the current language when it is one of the page's default names
-    ("Du"/"You", "Dator 2"/"Computer 2"); any other name as it is."""
+    ("Du"/"You", "Dator 2"/"Computer 2", a person's "Spelare 3"/"Player 3"); any other
+    name as it is."""
     for lg in ("sv", "en"):
         if name == t(lg, "you"):
             return t(lang, "you")
-        for n in range(1, 8):
+        for n in range(1, 9):
             if name == t(lg, "bot_name", n=n):
                 return t(lang, "bot_name", n=n)
+            if name == t(lg, "pp_default_name", n=n):
+                return t(lang, "pp_default_name", n=n)
     return name
+
+
+def hand_label(lang: str, players: list[dict], human: int) -> str:
+    """The title of the hand shown: "Din hand"/"Your hand" at a table of one person; with
+    several people (issue 12) the person's own name, "Annas hand"/"Anna's hand" (Swedish
+    adds no "s" to a name ending in s, x or z: "Jonas hand")."""
+    if sum(1 for p in players if p.get("kind") == "human") < 2:
+        return t(lang, "your_hand")
+    name = display_name(lang, players, human, human)
+    plain = lang == "sv" and name[-1:].lower() in ("s", "x", "z")
+    return t(lang, "pp_your_hand_s" if plain else "pp_your_hand", name=name)
 
 
 def clean_selection(view: dict, selected: list[str]) -> list[str]:

@@ -69,7 +69,13 @@ class Privacy:
         return translate_name(self.app.lang, people.clean_name(str(players[seat]["name"])))
 
     def render(self, kind: str):
-        """The screen ``kind`` (``"pass"`` or ``"prompt"``) as one element."""
+        """The screen ``kind`` (``"pass"`` or ``"prompt"``) as one element. The live
+        region is emptied: its last sentence was told to the person before (the "Pass to"
+        screen lists what happened since)."""
+        from pyscript import document
+        live = document.getElementById("live")
+        if live:
+            live.textContent = ""
         box = self.pass_el() if kind == "pass" else self.prompt_el()
         lobby = h("button", {"type": "button", "class": "ui-btn", "data-ui": "lobby"},
                   text=t(self.app.lang, "btn_lobby"))
@@ -171,14 +177,15 @@ class Privacy:
         box.appendChild(h("p", text=t(lang, "pp_throw_text", name=self.name(st.defender))))
         bout = h("div", {"class": "pp-bout", "role": "group",
                          "aria-label": t(lang, "pp_table_cards")})
-        for attack, defence in st.table:  # public: the cards of the bout
-            bout.appendChild(card_el(lang, str(attack), "div", "small"))
-            if defence is not None:
-                bout.appendChild(card_el(lang, str(defence), "div", "small"))
+        for attack, defence in st.table:  # public: the cards of the bout, as on the table
+            pair = h("div", {"class": "pair"}, card_el(lang, str(attack), "div", "small attack"))
+            if defence is not None:  # laid on the attack card it beats (DUR-12)
+                pair.appendChild(card_el(lang, str(defence), "div", "small defence"))
+            bout.appendChild(pair)
         box.appendChild(bout)
         row = h("div", {"class": "lobby-actions", "role": "group", "aria-labelledby": "pp-h"})
-        for seat in prompt["people"]:
-            row.appendChild(h("button", {"type": "button", "class": "ui-btn primary",
+        for seat in prompt["people"]:  # plain buttons: nobody is chosen before a tap
+            row.appendChild(h("button", {"type": "button", "class": "ui-btn pp-name",
                                          "data-ui": "pp-throw", "data-seat": seat},
                               text=self.name(seat)))
         row.appendChild(h("button", {"type": "button", "class": "ui-btn",
@@ -209,6 +216,7 @@ class Privacy:
         if ui == "pp-claim-go" and not self.pressed:
             return
         if ui in ("pp-claim-go", "pp-nobody") and s.out_of_turn() is not None:
+            before = self.seen
             self.leave(None)
             self.seen = None  # the device went round: whoever is next gets "Pass to"
             if s.out_of_turn()["kind"] == "claim":
@@ -216,6 +224,9 @@ class Privacy:
                 events = people.resolve_claims(s, pressed)
             else:
                 events = people.resolve_throws(s)
+            if before is not None and s.human == before and s.out_of_turn() is None:
+                # the person who held the device goes on with their turn: no hand-back
+                self.seen = before
             app.after_others(events)
             return
         if ui == "pp-throw" and seat is not None:
@@ -235,6 +246,10 @@ class Privacy:
         self.load_prefs(seat)
         app.reason_text = ""
         app.log_events = []
+        from pyscript import document
+        live = document.getElementById("live")
+        if live:
+            live.textContent = ""  # a sentence told to the person before is stale
         if app.table is not None:
             app.table.reset()
         app.save_session()

@@ -60,6 +60,21 @@ def players_for(lang: str, seats: list[dict]) -> list[dict]:
     return out
 
 
+def same_names(players: list[dict]) -> list[int]:
+    """The seats of ``players`` (``players_for``'s list) whose name another seat before
+    them already has, ignoring case and spaces ("Anna", " anna "; a person named like a
+    computer player too): two people of one name could not tell whose turn the "Pass to"
+    screen means. Empty when every name is its own."""
+    seen: set[str] = set()
+    out = []
+    for i, p in enumerate(players):
+        key = " ".join(str(p.get("name", "")).split()).casefold()
+        if key in seen:
+            out.append(i)
+        seen.add(key)
+    return out
+
+
 def seats_el(lang: str, game: str, seats: list[dict]):
     """The seats' rows: kind (person/computer), name or level, up/down buttons. A computer
     seat's level select keeps the id ``lobby-level-<seat>``."""

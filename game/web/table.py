@@ -59,6 +59,11 @@ class TableView:
         v = self.app.view
         return model.display_name(self.lang, v["players"], seat, v["human"])
 
+    def hand_title(self) -> str:
+        """"Your hand", or the person's name at a pass-and-play table (``model.hand_label``)."""
+        v = self.app.view
+        return model.hand_label(self.lang, v["players"], v["human"])
+
     def seat_el(self, seat: int, count: int, acting: bool, badges=(), extra=None):
         """An opponent: name, badges, up to 8 card backs and the card count."""
         lang = self.lang
@@ -168,7 +173,7 @@ class TableView:
         playable one."""
         lang = self.lang
         el = h("div", {"class": ("hand " + extra_cls).strip(), "role": "group",
-                       "aria-label": t(lang, "your_hand"), "aria-describedby": "status-line",
+                       "aria-label": self.hand_title(), "aria-describedby": "status-line",
                        "data-count": len(hand)})
         focus = self.app.focus_card
         tab_card = focus if focus in hand else None

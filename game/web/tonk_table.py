@@ -108,7 +108,7 @@ class TonkTable(TableView):
         if st.get("stock_dry") and not over and st.get("dry_turns_left") is not None:
             dry = h("p", {"class": "tonk-dry", "id": "dry-note"},
                     text=t(lang, "tk_dry_turns", n=st["dry_turns_left"]))
-        me = h("div", {"class": "me"}, h("span", text=t(lang, "your_hand")))
+        me = h("div", {"class": "me"}, h("span", text=self.hand_title()))
         for b in self.badges(human, st):
             me.appendChild(b)
         me.appendChild(h("span", {"class": "tonk-total", "id": "hand-total",

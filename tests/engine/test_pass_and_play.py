@@ -363,3 +363,37 @@ def test_a_finished_durak_series_is_a_history_entry_with_the_people_s_names():
             saves.load_history(saves.dump_history([{**rec, **bad}]))
     one = Session.new("durak", {}, seats("hb"), 2)
     assert one.record() is None
+
+
+def test_two_seats_of_one_name_are_found_and_a_default_name_follows_the_language():
+    """A new user typed "Anna" twice and left a name blank: the lobby refuses the two
+    Annas (``seats.same_names``) and a blank person's "Player 3" reads "Spelare 3" in
+    Swedish; the message exists in both languages."""
+    from game.i18n import t
+    from game.web import seats
+    from game.web.model import translate_name
+    typed = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": " anna "},
+             {"kind": "human", "name": ""}, {"kind": "bot", "level": "easy"}]
+    players = seats.players_for("en", seats.seat_list(typed, 4, []))
+    assert seats.same_names(players) == [1]
+    assert seats.same_names(seats.players_for("en", seats.seat_list(
+        [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bo"}], 2, []))) == []
+    clash = seats.players_for("sv", seats.seat_list(
+        [{"kind": "human", "name": "Dator 1"}, {"kind": "human", "name": "Bo"},
+         {"kind": "bot"}], 3, []))
+    assert seats.same_names(clash) == [2]  # a person named like the computer player
+    assert players[2]["name"] == "Player 3"
+    assert translate_name("sv", "Player 3") == "Spelare 3"
+    assert translate_name("en", "Spelare 3") == "Player 3"
+    for lang in ("sv", "en"):
+        assert "Anna" in t(lang, "pp_same_name", names="Anna")
+
+
+def test_the_hand_is_titled_with_the_person_s_name_at_a_pass_and_play_table():
+    from game.web.model import hand_label
+    one = seats("hb", ["Du", "Dator 1"])
+    assert hand_label("sv", one, 0) == "Din hand" and hand_label("en", one, 0) == "Your hand"
+    two = seats("hhb", ["Anna", "Jonas", "Dator 1"])
+    assert hand_label("en", two, 0) == "Anna's hand"
+    assert hand_label("sv", two, 0) == "Annas hand"
+    assert hand_label("sv", two, 1) == "Jonas hand" and hand_label("en", two, 1) == "Jonas's hand"
