@@ -29,10 +29,15 @@ def wait_settled(page, timeout_ms: int = 20_000) -> str:
 
 
 def human_move(page, rng: random.Random) -> bool:
-    """Make one legal move as the human through the DOM. False if there was none."""
-    # Sometimes beat by selecting a hand card first, then tapping a target on the table.
+    """Make one legal move as the human through the DOM. False if there was none.
+
+    A playable card without ``data-action`` has several moves (beats on several attack
+    cards, or a lead alone or with its pair: ``attack 6H``, ``attack 6H 6D``): it is
+    selected first, then a target or the Attack button is tapped. When every playable
+    card is such a card (a lead from a hand of pairs) there is no other control to tap,
+    so one is always selected then."""
     selectable = page.locator(".hand .card.playable:not([data-action])")
-    if selectable.count() and rng.random() < 0.7:
+    if selectable.count() and (rng.random() < 0.7 or not page.locator(ENABLED).count()):
         tap(selectable.nth(rng.randrange(selectable.count())))
         targets = page.locator(".bout [data-action]")
         attack_btn = page.locator(".actions [data-ui=attack][data-action]")
