@@ -27,6 +27,13 @@ compile, so a shared context with a warm HTTP cache saves nothing; measured 2026
   a reload; ``speed=instant`` in the URL keeps the computer players from waiting.
 - A parametrized test pays one boot per case: parametrize over what needs a new page
   (a URL parameter read at boot, a fresh storage), loop over the rest.
+- A test about a late state (a round summary, a hand where a spread is possible) starts
+  there: ``saved_game.play_until`` plays to it in CPython and ``saved_game.open_saved``
+  stores the save before the page boots (one boot, no taps). Each game is played whole
+  through the DOM once per browser, by its own test; fold further checks into that game
+  (test_dunka_ui.py's game checks the phone layout and a reload on the way).
+- Preferences or storage a test needs before the boot: ``saved_game.store`` /
+  ``store_prefs`` (written as the page navigates), not a boot to write them and a second.
 """
 
 from __future__ import annotations

@@ -11,13 +11,13 @@ import random
 from browser_harness import open_game
 from dunka_driver import human_move
 from durak_driver import wait_settled
+from saved_game import store_prefs
 
 PREFS = "kortbordet.prefs"
-
-
-def set_prefs(page, site, prefs: dict) -> None:
-    open_game(page, site.url)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PREFS, json.dumps(prefs)])
+MOVES = 25
+"""Human moves played with "never" (and within which "always" must ask): with three
+players most of them come with a discard the human could claim (DUN-7: the next player
+drew from the stock instead), each passed without a prompt."""
 
 
 def prompts(page, rng: random.Random, moves: int, stop: bool) -> int:
@@ -48,17 +48,17 @@ def test_only_the_claiming_games_offer_the_claim_setting(page, site):
 
 
 def test_never_passes_without_showing_the_prompt(page, site):
-    set_prefs(page, site, {"claim_prompt": "never"})
+    store_prefs(page, {"claim_prompt": "never"})
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
-    assert prompts(page, random.Random(4), 60, stop=False) == 0
+    assert prompts(page, random.Random(4), MOVES, stop=False) == 0
     # the same game, the same moves: asked when the player wants to be asked every time
-    set_prefs(page, site, {"claim_prompt": "always"})
+    store_prefs(page, {"claim_prompt": "always"})
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
-    assert prompts(page, random.Random(4), 60, stop=True) == 1
+    assert prompts(page, random.Random(4), MOVES, stop=True) == 1
 
 
 def test_elvakort_asks_take_it_and_shows_the_card(page, site):
-    set_prefs(page, site, {"claim_prompt": "always"})
+    store_prefs(page, {"claim_prompt": "always"})
     open_game(page, site.url + "?game=elvakort&players=3&seed=5&speed=instant&lang=en")
     assert prompts(page, random.Random(3), 200, stop=True) == 1
     button = page.locator("[data-ui=dunk]")

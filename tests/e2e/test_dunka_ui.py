@@ -1,6 +1,7 @@
-"""The Dunka page through the DOM (Playwright, Chromium): a whole six-round game to the
-final scoresheet (DUN-18), a dunk claimed with the button (DUN-7), reload mid-round, the
-history of finished scoresheets, the lay-down chooser and the "why not" reasons.
+"""The Dunka page through the DOM (Playwright, Chromium): a whole six-round game on a
+phone to the final scoresheet (DUN-18) with the layout checked whenever the table waits
+and a reload mid-round, a dunk claimed with the button (DUN-7), the history of finished
+scoresheets, the lay-down chooser and the "why not" reasons.
 
 Uses conftest.py's fixtures: any console error, page error, failed request or request to
 another origin fails the test.
@@ -12,10 +13,16 @@ import json
 import random
 
 from browser_harness import open_game
-from dunka_driver import hand, human_move, play_to_end, play_until
+from dunka_driver import hand, human_move, play_until
 from durak_driver import tap, wait_settled
+from saved_game import store_prefs
+from test_table_layout_ui import CHECK
 
 FAST = "?game=dunka&players=2&seed=21&speed=instant"
+PHONE = {"width": 360, "height": 640}
+# speed=instant means no motion: no card flew in the whole game (a card in flight also
+# covers others and leaves the viewport, which the layout checks would report at random)
+MOVED = "() => window.kortbordetMotion.report.moved"
 
 
 def sheet_cells(page) -> list[list[str]]:
@@ -24,16 +31,59 @@ def sheet_cells(page) -> list[list[str]]:
         "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent.trim()))")
 
 
-def test_full_six_round_game_fills_the_scoresheet_and_the_history(page, site):
-    open_game(page, site.url + FAST)
+def test_a_whole_game_on_a_phone_with_a_reload_mid_round(page, site):
+    """One six-round game of three through the DOM on a 360×640 phone (issue 11): the
+    layout checks of test_table_layout_ui.py (no page scroll; hand, action bar and status
+    line in view; no overlapping controls; ranks ≥ 18 px) whenever the table waits; a
+    reload in round 2 resumes exactly (hand, melds, scoresheet, status line); the final
+    scoresheet and the history of finished games."""
+    page.set_viewport_size(PHONE)
+    open_game(page, site.url + "?game=dunka&players=3&seed=21&speed=instant&lang=en")
     assert page.locator("#table[data-game=dunka] #contract").count() == 1
-    play_to_end(page, seed=3)
+    rng = random.Random(8)
+    seen: dict = {}
+    checks = [0]
+
+    def checked(until):
+        def done(p) -> bool:
+            checks[0] += 1
+            for problem in p.evaluate(CHECK):
+                seen.setdefault(problem[:90], f"check {checks[0]}, round " + str(
+                    p.get_attribute("#contract", "data-round")
+                    if p.locator("#contract").count() else "?"))
+            return until(p)
+        return done
+
+    # a reload mid-round resumes exactly
+    play_until(page, rng, checked(lambda p: p.locator("#contract[data-round='2']").count() > 0
+                                  and p.locator("#round-result").count() == 0))
+    for _ in range(4):
+        wait_settled(page)
+        human_move(page, rng)
+    assert wait_settled(page) == "human"
+    hand_before, cells_before = hand(page), sheet_cells(page)
+    melds_before = page.eval_on_selector_all(".melds [data-card]", "els => els.map(e => e.dataset.card)")
+    status_before = page.locator("#status-line").inner_text()
+    assert page.evaluate(MOVED) == []
+    open_game(page, page.url, reload=True)
+    assert wait_settled(page) == "human"
+    assert hand(page) == hand_before and sheet_cells(page) == cells_before
+    assert page.eval_on_selector_all(".melds [data-card]",
+                                     "els => els.map(e => e.dataset.card)") == melds_before
+    assert page.locator("#status-line").inner_text() == status_before
+    assert page.locator("#contract[data-round='2']").count() == 1
+    # on to the end of the game
+    play_until(page, rng, checked(lambda p: p.locator("#table[data-over]").count() > 0),
+               max_moves=3000)
+    assert checks[0] > 60  # six rounds were played through the page
+    assert not seen, seen
+    assert page.evaluate(MOVED) == []
     result = page.locator("#result")
     assert result.is_visible() and result.locator(".big").inner_text().strip()
     cells = sheet_cells(page)
     assert len(cells) == 6 and all(all(c != "" for c in row) for row in cells)
     totals = page.eval_on_selector_all("#scoresheet tfoot td", "els => els.map(e => e.textContent)")
-    assert len(totals) == 2
+    assert len(totals) == 3
     history = json.loads(page.evaluate("localStorage.getItem('kortbordet.v1.history')"))
     assert len(history["games"]) == 1 and len(history["games"][0]["rounds"]) == 6
     # the lobby lists the finished game; it opens and can be deleted
@@ -54,8 +104,7 @@ def test_full_six_round_game_fills_the_scoresheet_and_the_history(page, site):
 
 
 def test_the_human_dunks_with_the_button(page, site):
-    open_game(page, site.url)  # asked about every discard, not only those that fit
-    page.evaluate("localStorage.setItem('kortbordet.prefs', '{\"claim_prompt\": \"always\"}')")
+    store_prefs(page, {"claim_prompt": "always"})  # asked about every discard, not only those that fit
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant")
     rng = random.Random(4)
     play_until(page, rng, lambda p: p.locator("[data-ui=dunk][data-action]").count() > 0)
@@ -67,27 +116,6 @@ def test_the_human_dunks_with_the_button(page, site):
     assert len(hand(page)) >= before + 2 - 1  # the discard and a penalty card (a discard may follow)
     log = page.locator(".log").inner_text() + page.locator("#live").inner_text()
     assert "dunk" in log.lower() or len(hand(page)) >= before + 1
-
-
-def test_reload_mid_round_resumes_exactly(page, site):
-    open_game(page, site.url + FAST)
-    rng = random.Random(8)
-    play_until(page, rng, lambda p: p.locator("#contract[data-round='2']").count() > 0
-               and p.locator("#round-result").count() == 0)
-    for _ in range(4):
-        wait_settled(page)
-        human_move(page, rng)
-    assert wait_settled(page) == "human"
-    hand_before, cells_before = hand(page), sheet_cells(page)
-    melds_before = page.eval_on_selector_all(".melds [data-card]", "els => els.map(e => e.dataset.card)")
-    status_before = page.locator("#status-line").inner_text()
-    open_game(page, page.url, reload=True)
-    assert wait_settled(page) == "human"
-    assert hand(page) == hand_before and sheet_cells(page) == cells_before
-    assert page.eval_on_selector_all(".melds [data-card]",
-                                     "els => els.map(e => e.dataset.card)") == melds_before
-    assert page.locator("#status-line").inner_text() == status_before
-    assert page.locator("#contract[data-round='2']").count() == 1
 
 
 def test_a_card_tapped_before_drawing_gets_the_engine_reason(page, site):

@@ -20,6 +20,7 @@ import pytest
 
 from browser_harness import open_game
 from durak_driver import ENABLED, human_move, play_to_end, table_cards, wait_settled
+from saved_game import store
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -61,9 +62,8 @@ def test_reload_resumes_the_same_hand_and_table(page, site):
 
 
 def test_corrupt_save_is_backed_up_and_reported(page, site):
+    store(page, {saves.SESSION_KEY: "{not json"})  # there before the page's first boot
     open_game(page, site.url)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.SESSION_KEY, "{not json"])
-    open_game(page, site.url, reload=True)
     backups = page.evaluate(
         """() => Object.keys(localStorage).filter(k => k.startsWith('kortbordet.backup.'))
                    .map(k => [k, localStorage.getItem(k)])""")

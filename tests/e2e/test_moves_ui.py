@@ -41,24 +41,33 @@ def computer_lines(events: list[dict]) -> list[str]:
     return out
 
 
-def replay(actions: list[str]) -> list[list[dict]]:
-    """The engine's events of a game where the human played ``actions``, one list per
-    bout (a bout starts with its ``bout`` event)."""
-    s = Session.new("durak", {}, PLAYERS, 7)
-    bouts: list[list[dict]] = [[]]
-    queue = list(actions)
-    while s.waiting() in ("human", "bot"):
-        if s.waiting() == "bot":
-            events = s.step_bot()
-        elif queue:
-            events = s.play(queue.pop(0))
-        else:
-            break
-        for ev in events:
-            if ev.get("type") == "bout":
-                bouts.append([])
-            bouts[-1].append(ev)
-    return bouts
+class Replay:
+    """The engine's events of the game, in CPython, as the human's actions arrive:
+    ``feed(action)`` plays it and the computer's moves that follow; ``bouts`` holds the
+    events one list per bout (a bout starts with its ``bout`` event). Played on as the
+    actions come (not replayed from the deal each time, which made the test quadratic)."""
+
+    def __init__(self) -> None:
+        self.session = Session.new("durak", {}, PLAYERS, 7)
+        self.bouts: list[list[dict]] = [[]]
+        self._run(None)
+
+    def feed(self, action: str) -> None:
+        self._run(action)
+
+    def _run(self, action: str | None) -> None:
+        s = self.session
+        while s.waiting() in ("human", "bot"):
+            if s.waiting() == "bot":
+                events = s.step_bot()
+            elif action is not None:
+                events, action = s.play(action), None
+            else:
+                break
+            for ev in events:
+                if ev.get("type") == "bout":
+                    self.bouts.append([])
+                self.bouts[-1].append(ev)
 
 
 def move(page, rng: random.Random) -> str:
@@ -84,18 +93,17 @@ def move(page, rng: random.Random) -> str:
 def test_every_computer_move_of_a_bout_is_in_the_history_after_the_bout(page, site):
     open_game(page, site.url + URL)
     rng = random.Random(4)
-    actions: list[str] = []
+    engine = Replay()
     checked = 0
     for _ in range(200):
         if wait_settled(page) != "human":
             break
-        bouts = replay(actions)
         shown = history(page)
-        for bout in bouts[:-1]:  # the bouts that are over: cleared from the table
+        for bout in engine.bouts[:-1]:  # the bouts that are over: cleared from the table
             for line in computer_lines(bout):
                 assert line in shown, (line, shown)
                 checked += 1
-        actions.append(move(page, rng))
+        engine.feed(move(page, rng))
     assert checked >= 10, "too few bouts were played to test anything"
     # the history is restored after a reload, and so is the line of the computer's move
     before = history(page)

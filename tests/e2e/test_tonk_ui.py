@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import saved_game
 from browser_harness import open_game
 from durak_driver import tap, wait_settled
 from tonk_driver import hand, hand_no, human_move, ledger, play_until
@@ -74,10 +75,14 @@ def test_several_hands_with_a_knock_by_the_human(page, site):
 
 
 def test_the_ledger_and_the_hand_survive_a_reload(page, site):
-    open_game(page, site.url + "?game=tonk&players=2&seed=4&speed=instant")
+    # from a saved game two hands in (played to by the engine in CPython); the moves
+    # below are the page's, and so is the save the reload reads
+    session, log = saved_game.play_until(
+        "tonk", 2, 4, random.Random(2),
+        lambda s: len(s.state.ledger.history) >= 2 and s.legal() != ["next"])
+    saved_game.open_saved(page, site, session, log)
+    assert int(page.get_attribute("#ledger", "data-hands")) >= 2
     rng = random.Random(2)
-    play_until(page, rng, lambda p: int(p.get_attribute("#ledger", "data-hands")) >= 2
-               and not result_shown(p))
     for _ in range(3):
         if wait_settled(page) != "human" or result_shown(page):
             break
@@ -113,11 +118,18 @@ def test_taps_that_are_not_moves_get_the_engine_reason(page, site):
     assert "redan tagit" in page.locator("#reason").inner_text()
 
 
+def can(kind: str):
+    """``done`` for saved_game.play_until: the human may play an action of ``kind``."""
+    return lambda session: any(a.split()[0] == kind for a in session.legal())
+
+
 def test_a_spread_is_laid_from_the_selection(page, site):
-    open_game(page, site.url + "?game=tonk&players=2&seed=9&speed=instant")
-    rng = random.Random(7)
-    play_until(page, rng, lambda p: p.locator(".actions [data-ui=spread]").count() > 0,
-               max_moves=4000)
+    # from a saved game where the human can spread (played to by the engine in CPython;
+    # whole games through the DOM are the tests above)
+    session, log = saved_game.play_until("tonk", 2, 9, random.Random(7), can("spread"))
+    saved_game.open_saved(page, site, session, log)
+    wait_settled(page)
+    assert page.locator(".actions [data-ui=spread]").count() > 0
     before = page.locator(".spreads [data-spread]").count()
     tap(page.locator(".actions [data-ui=spread]"))
     selected = page.eval_on_selector_all(".hand [aria-pressed=true]",
@@ -164,8 +176,11 @@ def _select_a_hitting_card(page) -> bool:
 
 
 def test_a_selected_card_hits_a_highlighted_spread(page, site):
-    open_game(page, site.url + "?game=tonk&players=4&seed=21&speed=instant")
-    play_until(page, random.Random(3), _select_a_hitting_card, max_moves=5000)
+    # from a saved game where the human can hit a spread (played to in CPython)
+    session, log = saved_game.play_until("tonk", 4, 21, random.Random(3), can("hit"))
+    saved_game.open_saved(page, site, session, log)
+    wait_settled(page)
+    assert _select_a_hitting_card(page)
     card = page.get_attribute(".hand [aria-pressed=true]", "data-card")
     target = page.locator(".spread.target").first
     spread = target.get_attribute("data-spread")
