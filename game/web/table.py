@@ -41,6 +41,19 @@ class TableView:
     def describe(self, ev: dict) -> str | None:
         return None
 
+    def history_lines(self, events: list[dict]) -> list[str]:
+        """The move history's lines for ``events``: one per event ``describe`` tells (an
+        event it cannot tell, e.g. a damaged stored one, gives none)."""
+        out = []
+        for ev in events:
+            try:
+                text = self.describe(ev)
+            except Exception:
+                text = None
+            if text:
+                out.append(text)
+        return out
+
     def reset(self) -> None:
         """Forget per-game UI state (a new game was dealt)."""
         self.selected = []
