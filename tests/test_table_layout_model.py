@@ -41,3 +41,71 @@ def test_layout_texts_exist_in_both_languages():
     assert set(table_texts.TEXTS["sv"]) == set(table_texts.TEXTS["en"])
     for key in table_texts.TEXTS["en"]:
         assert TEXTS["sv"][key] and TEXTS["en"][key] and TEXTS["sv"][key] != key
+
+
+def _game_events(seed: int, moves: int) -> tuple[list[dict], list[dict]]:
+    """The players and the events (as the move history keeps them: no ``action``) of a
+    three-player Durak game whose human always plays its first legal action."""
+    from game.session import Session
+    players = [{"name": "You", "kind": "human"},
+               {"name": "Computer 1", "kind": "bot", "level": "normal"},
+               {"name": "Computer 2", "kind": "bot", "level": "normal"}]
+    s = Session.new("durak", {}, players, seed)
+    events: list[dict] = []
+    for _ in range(moves):
+        if s.waiting() == "bot":
+            events += s.step_bot()
+        elif s.waiting() == "human":
+            events += s.play(s.view()["legal"][0])
+        else:
+            break
+    return players, [ev for ev in events if ev.get("type") != "action"]
+
+
+def test_the_durak_history_has_one_line_per_move():
+    players, events = _game_events(7, 40)
+    lines = model.history_lines("en", events, players, 0)
+    bouts = [ev for ev in events if ev["type"] == "bout"]
+    attacks = [ev for ev in events if ev["type"] == "attack"]
+    assert bouts and attacks
+    # a new bout and its first attack are one line, naming both players and the cards
+    assert not any(line.endswith(("attacks Computer 1.", "attacks Computer 2.", "attacks you."))
+                   for line in lines), lines
+    assert "Computer 1 attacks Computer 2 with six of hearts." in lines, lines
+    assert "Computer 2 attacks you with queen of diamonds and queen of spades." in lines, lines
+    assert "You attack Computer 1 with six of diamonds." in lines, lines
+    # every other move keeps its own line, told as before: one line per move
+    single = [model.describe_event("en", ev, players, 0) for ev in events
+              if ev["type"] not in ("bout", "attack")]
+    assert len(lines) == len([x for x in single if x]) + len(attacks)
+    sv = model.history_lines("sv", events, players, 0)
+    assert any(line.startswith("Dator 1 anfaller Dator 2 med ") for line in sv), sv
+    # a bout whose attack has not come yet keeps its own line
+    tail = model.history_lines("en", [bouts[-1]], players, 0)
+    assert tail == [model.describe_event("en", bouts[-1], players, 0)]
+
+
+def test_the_last_bout_is_rebuilt_from_the_history_until_the_human_moves():
+    players, events = _game_events(7, 60)
+    ends = [i for i, ev in enumerate(events) if ev["type"] in ("pick_up", "discard")]
+    assert len(ends) >= 2
+    # just after the second bout ended: that bout, with its beats, discarded
+    cut = events[:ends[1] + 1]
+    last = model.last_bout_from_events(cut, 0)
+    start = ends[0] + 1
+    laid = [c for ev in cut[start:] if ev["type"] in ("attack", "throw", "transfer")
+            for c in ev["cards"]]
+    assert [a for a, _ in last["pairs"]] == laid and laid
+    beats = {ev["target"]: ev["card"] for ev in cut[start:] if ev["type"] == "beat"}
+    assert all(d == beats.get(a) for a, d in last["pairs"])
+    assert last["taken_by"] == (cut[-1]["player"] if cut[-1]["type"] == "pick_up" else None)
+    # once the human has moved after it, there is nothing to show
+    later = next(i for i in range(ends[1] + 1, len(events))
+                 if events[i].get("player") == 0 and events[i]["type"] in model.MOVE_EVENTS)
+    assert model.last_bout_from_events(events[:later + 1], 0) is None
+    # a taken bout names the taker
+    taken = [i for i in ends if events[i]["type"] == "pick_up"]
+    if taken:
+        got = model.last_bout_from_events(events[:taken[0] + 1], 0)
+        assert got is None or got["taken_by"] == events[taken[0]]["player"]
+    assert model.last_bout_from_events([], 0) is None

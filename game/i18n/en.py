@@ -109,6 +109,9 @@ TEXTS = {
     "st_exchange": "You may swap your lowest trump for the trump card.",
     # announcements
     "ev_attack": "{name} attacks with {cards}.",
+    "ev_attack_on": "{name} attacks {other} with {cards}.",
+    "ev_attack_on_you": "You attack {other} with {cards}.",
+    "ev_attack_on_human": "{name} attacks you with {cards}.",
     "ev_throw": "{name} throws in {cards}.",
     "ev_beat": "{name} beats {target} with {card}.",
     "ev_transfer": "{name} transfers with {cards}; {other} defends now.",

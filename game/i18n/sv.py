@@ -109,6 +109,9 @@ TEXTS = {
     "st_exchange": "Du får byta din lägsta trumf mot trumfkortet.",
     # uppläsningar
     "ev_attack": "{name} anfaller med {cards}.",
+    "ev_attack_on": "{name} anfaller {other} med {cards}.",
+    "ev_attack_on_you": "Du anfaller {other} med {cards}.",
+    "ev_attack_on_human": "{name} anfaller dig med {cards}.",
     "ev_throw": "{name} lägger på {cards}.",
     "ev_beat": "{name} täcker {target} med {card}.",
     "ev_transfer": "{name} skickar vidare med {cards}; nu försvarar {other}.",

@@ -15,6 +15,7 @@ from game import saves
 from game.engine import SettingError
 from game.i18n import LANGS, t
 from game.session import GAMES, Session, parse_params
+from game.web.table import layout_hand
 from game.web.teach import setting_text
 
 URL_KEEP = ("embed", "lang", "speed")
@@ -108,6 +109,10 @@ class BootPart:
         document.getElementById("app").hidden = False
         document.getElementById("loading").hidden = True
         document.getElementById("boot-error").hidden = True
+        if self.screen == "table":
+            # the table was drawn while the page was hidden, when the hand had no width:
+            # fan it again now that it has one (else it keeps the narrow fallback layout)
+            layout_hand()
         window.kortbordetReady = True
         document.documentElement.setAttribute("data-boot", "ready")
 

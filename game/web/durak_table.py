@@ -25,12 +25,29 @@ class DurakTable(TableView):
         self.prev_table: set[str] = set()
         self.prev_pairs: list[tuple] = []
         self.last_bout: dict | None = None
+        self.drawn = False
 
     def reset(self) -> None:
         super().reset()
         self.prev_table = set()
         self.prev_pairs = []
         self.last_bout = None
+        self.drawn = False
+
+    def restored_last_bout(self, v: dict) -> dict | None:
+        """The table shown afresh (a reload, a resumed game): the last bout from the move
+        history of this game (``model.last_bout_from_events``), or None."""
+        from ..movelog import round_key
+        history = getattr(self.app, "move_history", None)
+        log = getattr(history, "log", None)
+        session = self.app.session
+        if log is None or session is None or not log.rounds \
+                or log.rounds[-1]["key"] != round_key(session.state):
+            return None
+        try:
+            return model.last_bout_from_events(log.rounds[-1]["events"], v["human"])
+        except Exception:  # a damaged stored event: no last bout, never an error
+            return None
 
     def after_move(self) -> None:
         """The human moved: they have seen the last bout (drop it)."""
@@ -65,6 +82,15 @@ class DurakTable(TableView):
             return None
         v = self.app.view
         return model.describe_event(self.lang, ev, v["players"], v["human"])
+
+    def history_lines(self, events: list[dict]) -> list[str]:
+        """One line per move: a new bout and its first attack are one line
+        (``model.history_lines``)."""
+        v = self.app.view
+        try:
+            return model.history_lines(self.lang, events, v["players"], v["human"])
+        except Exception:  # a damaged stored event: each event on its own, as elsewhere
+            return super().history_lines(events)
 
     def render(self, v: dict):
         st = v["state"]
@@ -130,6 +156,9 @@ class DurakTable(TableView):
             self.last_bout = None
         elif not pairs and self.prev_pairs:
             self.last_bout = model.finished_bout(self.prev_pairs, self.app.log_events)
+        elif not self.drawn:   # after a reload: from the move history
+            self.last_bout = self.restored_last_bout(v)
+        self.drawn = True
         self.prev_pairs = pairs
         center = h("section", {"class": "center"}, stock, bout)
         if self.last_bout is not None:

@@ -246,6 +246,92 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
     return None
 
 
+MOVE_EVENTS = ("attack", "throw", "beat", "transfer", "take", "done", "exchange")
+"""Durak events that are a player's own move."""
+
+
+def last_bout_from_events(events: list[dict], human: int) -> dict | None:
+    """The bout that ended last, rebuilt from a game's events (the move history, after a
+    reload), as ``finished_bout`` gives it: ``{"pairs": [(attack, defence or None)],
+    "taken_by": seat or None}``; None when no bout has ended, or when the human has moved
+    since (the page shows the last bout only until the human's next move).
+
+    The bout's attack cards come from its ``attack``, ``throw`` and ``transfer`` events in
+    order, each defence from the ``beat`` naming it as ``target``; it ended with a
+    ``pick_up`` (DUR-14) or a ``discard`` (DUR-13)."""
+    end = next((i for i in range(len(events) - 1, -1, -1)
+                if events[i].get("type") in ("pick_up", "discard")), None)
+    if end is None:
+        return None
+    if any(ev.get("player") == human and ev.get("type") in MOVE_EVENTS
+           for ev in events[end + 1:]):
+        return None
+    start = next((i + 1 for i in range(end - 1, -1, -1)
+                  if events[i].get("type") in ("bout", "pick_up", "discard")), 0)
+    attacks: list[str] = []
+    beaten: dict[str, str] = {}
+    for ev in events[start:end]:
+        kind = ev.get("type")
+        if kind in ("attack", "throw", "transfer"):
+            attacks.extend(str(c) for c in ev.get("cards", []))
+        elif kind == "beat" and "target" in ev and "card" in ev:
+            beaten[str(ev["target"])] = str(ev["card"])
+    if not attacks:
+        return None
+    ender = events[end]
+    return {"pairs": [(a, beaten.get(a)) for a in attacks],
+            "taken_by": ender.get("player") if ender.get("type") == "pick_up" else None}
+
+
+def history_lines(lang: str, events: list[dict], players: list[dict], human: int) -> list[str]:
+    """The Durak move history's lines for ``events`` (engine events, oldest first): one
+    line per move. A new bout (``bout``, DUR-7) and its first attack by that attacker are
+    one line ("Bo attacks Al with the seven of spades."); a ``bout`` event no attack of
+    its attacker follows (the game ended, or the history stops there) keeps its own line.
+    Events ``describe_event`` does not tell give no line."""
+    out: list[str] = []
+    pending: dict | None = None   # a bout event waiting for its first attack
+
+    def name(seat):
+        return display_name(lang, players, seat, human)
+
+    for ev in events:
+        kind = ev.get("type")
+        if kind == "bout":
+            if pending is not None:
+                text = describe_event(lang, pending, players, human)
+                if text:
+                    out.append(text)
+            pending = ev
+            continue
+        if pending is not None and kind == "attack" and ev.get("player") == pending.get("attacker"):
+            cards = cards_names(lang, ev.get("cards", []))
+            defender = pending.get("defender")
+            if ev.get("player") == human:
+                out.append(t(lang, "ev_attack_on_you", other=name(defender), cards=cards))
+            elif defender == human:
+                out.append(t(lang, "ev_attack_on_human", name=name(ev.get("player")), cards=cards))
+            else:
+                out.append(t(lang, "ev_attack_on", name=name(ev.get("player")),
+                             other=name(defender), cards=cards))
+            pending = None
+            continue
+        text = describe_event(lang, ev, players, human)
+        if not text:
+            continue
+        if pending is not None:   # something else happened first (a trump exchange)
+            first = describe_event(lang, pending, players, human)
+            if first:
+                out.append(first)
+            pending = None
+        out.append(text)
+    if pending is not None:
+        text = describe_event(lang, pending, players, human)
+        if text:
+            out.append(text)
+    return out
+
+
 def fan(n: int, width: float, card_w: float, min_step: float = 34.0,
         max_step: float | None = None) -> tuple[int, float]:
     """How to lay ``n`` cards in ``width`` px: (cards per row, horizontal step in px).

@@ -70,18 +70,10 @@ class MoveHistory:
         self.app._set(saves.MOVES_KEY, movelog.dumps(self.log))
 
     def lines(self, events: list[dict]) -> list[str]:
-        """The sentences for ``events`` in the page's language (quiet events and events
-        the table cannot tell are left out)."""
+        """The sentences for ``events`` in the page's language, one per move (the table's
+        ``history_lines``: quiet events and events the table cannot tell are left out)."""
         table = self.app.table
-        out = []
-        for ev in events:
-            try:
-                text = table.describe(ev) if table is not None else None
-            except Exception:  # a stored event the table cannot tell: no line
-                text = None
-            if text:
-                out.append(text)
-        return out
+        return table.history_lines(events) if table is not None else []
 
     def panel(self):
         """``<section class="panel" id="moves">``: the previous round's moves, then this

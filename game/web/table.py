@@ -41,6 +41,19 @@ class TableView:
     def describe(self, ev: dict) -> str | None:
         return None
 
+    def history_lines(self, events: list[dict]) -> list[str]:
+        """The move history's lines for ``events``: one per event ``describe`` tells (an
+        event it cannot tell, e.g. a damaged stored one, gives none)."""
+        out = []
+        for ev in events:
+            try:
+                text = self.describe(ev)
+            except Exception:
+                text = None
+            if text:
+                out.append(text)
+        return out
+
     def reset(self) -> None:
         """Forget per-game UI state (a new game was dealt)."""
         self.selected = []
@@ -122,7 +135,8 @@ class TableView:
         """The melds on the table grouped by owner, the human's first, then in turn order.
 
         ``cls``: the section's classes; ``keys``: the text keys ``title`` (hidden heading),
-        ``empty``, ``yours`` and ``of`` (with ``{name}``); ``make_el(entry)`` draws one
+        ``empty``, ``yours`` and ``of`` (with ``{name}``: each group's name; its visible
+        heading is the owner's name alone); ``make_el(entry)`` draws one
         meld (an entry of ``view["state"]["table"]`` with an ``owner``)."""
         st = v["state"]
         lang = self.lang
@@ -141,11 +155,13 @@ class TableView:
                 continue
             title = t(lang, keys["yours"]) if owner == human else \
                 t(lang, keys["of"], name=self.name(owner))
-            group = h("div", {"class": "meld-group", "data-owner": owner, "role": "group",
-                              "aria-label": title}, h("h3", text=title))
+            # the heading shows the owner's name only (compact); the group is named in full
+            row = h("div", {"class": "meld-row"})
             for m in mine:
-                group.appendChild(make_el(m))
-            box.appendChild(group)
+                row.appendChild(make_el(m))
+            box.appendChild(h("div", {"class": "meld-group", "data-owner": owner,
+                                      "role": "group", "aria-label": title},
+                              h("h3", text=self.name(owner)), row))
         return box
 
     def actions_el(self, buttons: list[dict]):
@@ -300,7 +316,7 @@ def layout_hand() -> None:
         return
     width = float(hand.clientWidth or 320) - 8
     card_w = float(items[0].offsetWidth or 62)
-    per_row, step = model.fan(n, width, card_w, min_step=max(24.0, card_w * 0.4))
+    per_row, step = model.fan(n, width, card_w, min_step=max(22.0, card_w * 0.38))
     for start in range(0, n, per_row):
         row_el = h("div", {"class": "hand-row"})
         for j, el in enumerate(items[start:start + per_row]):

@@ -31,14 +31,10 @@ def history(page) -> list[str]:
 
 
 def computer_lines(events: list[dict]) -> list[str]:
-    """The sentences of the computer's moves among ``events`` (English)."""
-    out = []
-    for ev in events:
-        if ev.get("player") == 1 and ev.get("type") not in ("action", "draw"):
-            text = model.describe_event("en", ev, PLAYERS, 0)
-            if text:
-                out.append(text)
-    return out
+    """The history's lines of the moves among ``events`` that are not the human's own
+    (English; one line per move: a new bout and its first attack are one line)."""
+    return [line for line in model.history_lines("en", events, PLAYERS, 0)
+            if not line.startswith("You ")]
 
 
 class Replay:
@@ -129,3 +125,37 @@ def test_a_damaged_stored_history_does_not_stop_the_page(page, site):
     tap(page.locator(ENABLED).first)  # the next move starts a new history
     wait_settled(page)
     assert history(page)
+
+
+LAST_BOUT = """() => [...document.querySelectorAll('#table .last-bout .pair')].map(
+  (p) => [...p.querySelectorAll('[data-card]')].map((c) => c.dataset.card).join(':'))"""
+
+
+def test_the_last_bout_is_still_shown_after_a_reload(page, site):
+    """A finished bout stays in view until the human's next move (issue 11); a reload in
+    between shows it again, rebuilt from the stored move history."""
+    open_game(page, site.url + URL)
+    rng = random.Random(4)
+    shown = []
+    for _ in range(200):
+        if wait_settled(page) != "human":
+            break
+        shown = page.evaluate(LAST_BOUT)
+        if shown:
+            break
+        move(page, rng)
+    assert shown, "no bout ended while the human was to move"
+    taken_by = page.get_attribute("#table .last-bout", "data-taken-by")
+    open_game(page, page.url, reload=True)
+    wait_settled(page)
+    assert page.evaluate(LAST_BOUT) == shown
+    assert page.get_attribute("#table .last-bout", "data-taken-by") == taken_by
+    # after the human's next move the table shows the bout that move ended, or none: a
+    # reload shows the same
+    move(page, rng)
+    wait_settled(page)
+    if page.locator("#table[data-over]").count() == 0:
+        again = page.evaluate(LAST_BOUT)
+        open_game(page, page.url, reload=True)
+        wait_settled(page)
+        assert page.evaluate(LAST_BOUT) == again

@@ -196,3 +196,64 @@ def test_durak_beat_that_ends_the_bout_stays_in_view_and_cards_travel(page, site
     assert page.locator('#table .last-bout [data-card="8S"]').count() == 0
     taken = page.locator("#table .last-bout")
     assert taken.count() == 0 or taken.get_attribute("data-taken-by") == "0"
+
+
+# Every meld's rectangle against the visible part of the table's middle; each joker's value
+# (what it stands for) free of the card laid over it; the hand's rows and how wide they are.
+MELDS = r"""() => {
+  const mid = document.getElementById("table-middle").getBoundingClientRect();
+  const cut = [...document.querySelectorAll("#table .meld")].filter((m) => {
+    const r = m.getBoundingClientRect();
+    return r.left < mid.left - 0.5 || r.right > mid.right + 0.5 || r.top < mid.top - 0.5 || r.bottom > mid.bottom + 0.5;
+  }).map((m) => m.closest(".meld-group").dataset.owner + ": " + m.getAttribute("aria-label"));
+  const jokers = [...document.querySelectorAll("#table .meld .joker .stands")].filter((s) => {
+    const r = s.getBoundingClientRect();
+    return r.top >= mid.top && r.bottom <= mid.bottom;   // scrolled into view
+  }).map((s) => {
+    const r = s.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && s.closest(".card").contains(hit);
+  });
+  const tops = Object.fromEntries([...document.querySelectorAll("#table .meld-group")].map(
+    (g) => [g.dataset.owner, Math.round(g.getBoundingClientRect().top)]));
+  const hand = document.querySelector("#table .hand");
+  const rows = [...hand.querySelectorAll(".hand-row")].map((row) => {
+    const cs = row.querySelectorAll(".card");
+    return Math.round(cs[cs.length - 1].getBoundingClientRect().right - cs[0].getBoundingClientRect().left);
+  });
+  return {cut, jokers, tops, rows, handWidth: hand.clientWidth};
+}"""
+
+
+def test_melds_sit_side_by_side_and_the_hand_uses_the_width_from_the_first_draw(page, site):
+    """Dunka with nine melds of four owners (issue 11: melds cut in the middle at 360 px,
+    the hand not using the phone's width). No resize before the first look: the table's
+    first draw, made while the page is still hidden, must not keep a hand laid out for a
+    width it did not have."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, site.url + "?lang=en&hints=off&position="
+              + quote(POSITIONS["dunka-melds"], safe=""))
+    page.wait_for_selector("#table .hand .card")
+    got = page.evaluate(MELDS)
+    # 20 cards in two rows, each as wide as the hand (not a fan for a narrower hand)
+    assert len(got["rows"]) == 2 and min(got["rows"]) >= got["handWidth"] - 12, got
+    # owner groups as wide as their melds, side by side: yours and the next player's share
+    # a row; the first three owners' melds show whole (the last may need the middle
+    # scrolled on so small a screen)
+    tops = got["tops"]
+    assert tops["0"] == tops["1"] and tops["2"] > tops["0"], got
+    assert all(c.startswith("3:") for c in got["cut"]), got
+    assert got["jokers"] and all(got["jokers"]), got
+    for w, h in ((390, 844), (844, 390), (1280, 800)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(120)
+        got = page.evaluate(MELDS)
+        assert got["cut"] == [], f"{w}x{h}: {got}"
+        assert len(got["jokers"]) == 3 and all(got["jokers"]), f"{w}x{h}: {got}"
+    # a reload at 1280x800 draws the hand for that width at once: one row of 20
+    open_game(page, page.url, reload=True)
+    page.wait_for_selector("#table .hand .card")
+    got = page.evaluate(MELDS)
+    assert len(got["rows"]) == 1 and got["rows"][0] <= got["handWidth"], got
+    problems = page.evaluate(CHECK)
+    assert not problems, problems
