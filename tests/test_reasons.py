@@ -38,8 +38,8 @@ POSITION_CODE = re.compile(r'PositionError\(\s*"([a-z_0-9]+)"')
 
 
 def test_every_position_refusal_and_hint_code_has_a_sentence_in_both_languages():
-    from game.positions import HINT_CODES
-    codes = {m.group(1) for path in GAME.glob("*.py")
+    from game.hints import HINT_CODES
+    codes = {m.group(1) for path in [*GAME.glob("*.py"), *GAME.glob("positions/*.py")]
              for m in POSITION_CODE.finditer(path.read_text(encoding="utf-8"))}
     assert {"too_long", "card_twice", "expect_illegal"} <= codes
     keys = [f"position_{c}" for c in codes] + [f"hint_{c}" for c in HINT_CODES]
