@@ -267,7 +267,7 @@ def test_parse_params_refuses_a_bad_hints_value():
 
 
 def test_a_position_without_names_gets_the_pages_usual_names():
-    from game.web.teach import seat_names
+    from game.web.teach_words import seat_names
     p = read("durak;h0=7S,9S,QH;h1=?5;h2=?5;trump=6H")
     assert p.named is False and p.names == ["P1", "P2", "P3"]
     assert seat_names("sv", 3, 0) == ["Du", "Dator 1", "Dator 2"]
