@@ -237,8 +237,9 @@ def handle_state(text: str) -> None:
     lay-down listings' meld searches) and its view, as the first render does (on an empty
     search cache, as after a page load)."""
     from game import rummy
-    rummy._laydowns_cached.cache_clear()
-    rummy._further_cached.cache_clear()
+    from game.rummy import search
+    search.laydowns_cached.cache_clear()
+    search.further_cached.cache_clear()
     state = rummy.State.from_dict(jsonsafe.loads(text))
     state.legal_actions(0)
     json.dumps(state.view(0))
