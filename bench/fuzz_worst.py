@@ -10,7 +10,7 @@ An input's *handling* is what the page does with it before it waits for the play
   (``Session.from_position``), render (``Session.view``: the human's view and legal
   actions, the rummy lay-down listings among them) and the Hint (``Session.hint``);
 - a lesson file: its shape (``positions.lesson_entries``) and the one lesson asked for
-  (``read_lesson``), as game/web/teach.py does, then the position as above; and the whole
+  (``read_lesson``), as game/web/teach_load.py does, then the position as above; and the whole
   file through ``positions.load_json`` (every lesson; what the fuzz target runs);
 - a stored item or imported file: its reader (``saves.read_stored``,
   ``scoresheet.read_file``), and for a saved game the first render and Hint as above.
@@ -76,7 +76,7 @@ def handle_position(text: str) -> None:
 
 
 def handle_lesson_file(text: str, item: int = 0) -> None:
-    """A lesson file as game/web/teach.py reads it: the shape, one lesson, its table."""
+    """A lesson file as game/web/teach_load.py reads it: the shape, one lesson, its table."""
     entries = positions.lesson_entries(text)
     entry = positions.read_lesson(entries[item])
     session = Session.from_position(entry["position"])
@@ -237,8 +237,9 @@ def handle_state(text: str) -> None:
     lay-down listings' meld searches) and its view, as the first render does (on an empty
     search cache, as after a page load)."""
     from game import rummy
-    rummy._laydowns_cached.cache_clear()
-    rummy._further_cached.cache_clear()
+    from game.rummy import search
+    search.laydowns_cached.cache_clear()
+    search.further_cached.cache_clear()
     state = rummy.State.from_dict(jsonsafe.loads(text))
     state.legal_actions(0)
     json.dumps(state.view(0))

@@ -53,7 +53,7 @@ class SettingNeedsPlayers(SettingError):
     """A setting that the number of players does not allow: it needs at least ``low``
     players and the game has ``players`` (DUR-11: "first attack limited to 5" needs four
     or more). ``value`` is True (the setting asked for) and ``allowed`` is ``[False]``;
-    the page says it with ``needs_players`` (``game.web.teach.setting_text``)."""
+    the page says it with ``needs_players`` (``game.web.links.setting_text``)."""
 
     def __init__(self, setting: str, players: int, low: int) -> None:
         super().__init__(setting, True, [False])

@@ -345,7 +345,7 @@ class Session:
         """The move the ``normal`` computer player would make in the human's seat, from
         the human's view, and why where the move shows it (issue 6, hints):
         ``{"action": "<action text>", "code": "<why code>" or None, "params": {...}}``;
-        the code's text is ``hint_<code>`` (``game.positions.explain``). None when the
+        the code's text is ``hint_<code>`` (``game.hints.explain``). None when the
         human has nothing to do now (game over, between rounds, not among ``to_act()``).
         Deterministic (the bot's seed comes from the state) and changes nothing. Bounded
         work: a search needing more than ``HINT_SLICES`` slices gives way to the normal
@@ -361,7 +361,7 @@ class Session:
         import json
         import zlib
 
-        from . import bots, positions
+        from . import bots, hints
         text = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"))
         view = self.state.view(seat)
         search = bots.think(view, legal, "normal", seed=zlib.crc32(text.encode("utf-8")))
@@ -375,7 +375,7 @@ class Session:
             search.close()
             from .bots.durak import heuristic  # the only normal player that searches
             action = heuristic(view, legal)
-        code, params = positions.explain(self.state, seat, action)
+        code, params = hints.explain(self.state, seat, action)
         return {"action": str(action), "code": code, "params": params}
 
     @staticmethod

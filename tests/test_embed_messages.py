@@ -1,7 +1,7 @@
-"""The embedding bridge's pure parts (game/web/embed.py, game/web/teach.py helpers): origin
-validation, incoming message validation, event shape, the positionfile path check and the
-move-in-words texts of hints and answers. The browser side is tested in
-tests/e2e/test_embed_ui.py."""
+"""The embedding bridge's pure parts (game/web/embed.py, game/web/links.py,
+game/web/teach_words.py): origin validation, incoming message validation, event shape, the
+positionfile path check, on/off link values and the move-in-words texts of hints and
+answers. The browser side is tested in tests/e2e/test_embed_ui.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import pytest
 
 from game.i18n import TEXTS
 from game.web.embed import EVENT_TYPES, MessageError, event, read_message, valid_origin
-from game.web.teach import action_words, error_code, prompt_text, safe_file_path
+from game.web.links import error_code, safe_file_path
+from game.web.teach_words import action_words, prompt_text
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -157,7 +158,7 @@ def test_prompts_and_error_codes():
 
 
 def test_an_item_outside_the_lesson_file_is_refused_naming_the_count():
-    from game.web.teach import item_index
+    from game.web.links import item_index
     assert item_index(None, 3) == 0 and item_index("", 3) == 0
     assert item_index("1", 3) == 0 and item_index(" 3 ", 3) == 2
     for bad in ("0", "4", "5", "-1", "x", "1.5", "99999"):
@@ -166,6 +167,29 @@ def test_an_item_outside_the_lesson_file_is_refused_naming_the_count():
         from game.i18n import t
         text = t(lang, "teach_bad_item", path="static/examples/durak.json", item="5", count=3)
         assert "item=5" in text and "3" in text and "{" not in text
+
+
+
+def test_a_links_on_off_value_is_true_false_or_not_given():
+    from game.web.links import on_off
+    assert [on_off(v) for v in ("1", " On ", "TRUE", "yes")] == [True] * 4
+    assert [on_off(v) for v in ("0", "off", "False", " no ")] == [False] * 4
+    assert [on_off(v) for v in ("", "sometimes", "2", None)] == [None] * 4
+
+
+def test_a_refused_link_is_worded_in_the_page_language():
+    from game.engine import SettingError
+    from game.positions import PositionError, read
+    from game.web.links import refusal_text, setting_text
+    with pytest.raises(PositionError) as exc:
+        read("durak;h0=7S;h1=9S;trump=6H;table=8S:7S")
+    sv, en = refusal_text("sv", exc.value), refusal_text("en", exc.value)
+    assert "spader sjua" in sv.lower() and "seven of spades" in en.lower()
+    assert "{" not in sv + en and sv != en
+    unknown = PositionError("no_such_code", "an English fallback")
+    assert refusal_text("en", unknown) == "an English fallback"
+    bad = SettingError("players", 9, range(2, 7))
+    assert refusal_text("sv", bad) == setting_text("sv", bad) != str(bad)
 
 
 def test_the_positionfile_example_path_exists_at_the_site_root():
@@ -205,7 +229,7 @@ def test_dur_11_new_game_asking_for_the_limit_of_5_with_two_players_is_refused()
     refused as a link's are: ``error`` code ``setting_first_bout_limit_5`` and a text
     saying the setting needs four or more players (DUR-11)."""
     from game.session import parse_params
-    from game.web.teach import setting_text
+    from game.web.links import setting_text
     msg = read_message({"type": "new-game", "game": "durak", "players": 2,
                         "rules": {"first_bout_limit_5": True}})
     with pytest.raises(ValueError) as exc:
@@ -224,8 +248,8 @@ def test_every_message_refusal_has_a_text_in_both_languages():
     from game.web import embed
     source = Path(embed.__file__).read_text(encoding="utf-8")
     keys = set(re.findall(r'"(msg_[a-z_]+)"', source))
-    keys |= set(re.findall(r'"(msg_[a-z_]+)"',
-                           Path(embed.__file__).with_name("teach.py").read_text("utf-8")))
+    for part in Path(embed.__file__).parent.glob("teach*.py"):
+        keys |= set(re.findall(r'"(msg_[a-z_]+)"', part.read_text("utf-8")))
     assert {"msg_unknown_game", "msg_unknown_setting", "msg_not_json"} <= keys
     for lang in ("sv", "en"):
         assert not [k for k in keys if k not in TEXTS[lang]], lang
@@ -244,7 +268,7 @@ def test_every_message_refusal_has_a_text_in_both_languages():
 
 def test_a_setting_error_is_told_in_the_pages_language():
     from game.engine import SettingError
-    from game.web.teach import setting_text
+    from game.web.links import setting_text
     exc = SettingError("players", 9, range(2, 7))
     sv, en = setting_text("sv", exc), setting_text("en", exc)
     assert "heltal från 2 till 6" in sv and "allowed" not in sv

@@ -12,7 +12,7 @@ CODE = re.compile(r'(?:IllegalAction|err)\(\s*"([a-z_0-9]+)"')
 
 def all_codes() -> dict[str, str]:
     codes = {}
-    for path in GAME.glob("*.py"):
+    for path in GAME.rglob("*.py"):  # packages (game/rummy/, game/positions/) too
         for match in CODE.finditer(path.read_text(encoding="utf-8")):
             codes[match.group(1)] = path.name
     return codes
@@ -20,7 +20,7 @@ def all_codes() -> dict[str, str]:
 
 def test_codes_are_found():
     codes = all_codes()
-    assert {"cannot_beat", "must_draw_first", "card_not_in_hand"} <= set(codes)
+    assert {"cannot_beat", "must_draw_first", "card_not_in_hand", "must_keep_discard"} <= set(codes)
 
 
 def test_every_reason_code_has_a_sentence_in_both_languages():
@@ -38,8 +38,8 @@ POSITION_CODE = re.compile(r'PositionError\(\s*"([a-z_0-9]+)"')
 
 
 def test_every_position_refusal_and_hint_code_has_a_sentence_in_both_languages():
-    from game.positions import HINT_CODES
-    codes = {m.group(1) for path in GAME.glob("*.py")
+    from game.hints import HINT_CODES
+    codes = {m.group(1) for path in GAME.rglob("*.py")
              for m in POSITION_CODE.finditer(path.read_text(encoding="utf-8"))}
     assert {"too_long", "card_twice", "expect_illegal"} <= codes
     keys = [f"position_{c}" for c in codes] + [f"hint_{c}" for c in HINT_CODES]

@@ -27,7 +27,7 @@ Levels:
     - draws the pile only for a card it keeps: when the hand is nearer the contract after
       taking the top card *and* making the discard it would then make (the taken card
       itself may not be discarded: house rule ``discard_just_taken`` in
-      ``game/rummy.py``), or, once down, when the card can be laid off; dunks (DUN-7)
+      ``game/rummy/``), or, once down, when the card can be laid off; dunks (DUN-7)
       only when the discard shortens the distance enough to pay for the penalty card;
       lays down as soon as it can with the engine's best arrangement (fewest points
       left); once down it lays off and replaces jokers (DUN-11: the natural

@@ -28,9 +28,9 @@ from __future__ import annotations
 import random
 
 from ..cards import make_deck, parse_card
-from ..melds import Meld
+from ..melds import Meld, dunka_value, elvakort_value
 from ..rummy import (ROUNDS, Discard, Draw, Dunk, LayDown, Layoff, Next, Pass, Replace,
-                     Rules, State, dunka_value, elvakort_value)
+                     Rules, State)
 from . import dunka as _dunka
 from . import elvakort as _elvakort
 from . import pimc

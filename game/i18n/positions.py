@@ -3,7 +3,7 @@
 ``position_<code>``: why a position, teaching file or expected move is refused (the
 ``code`` of ``game.positions.PositionError``, its ``params`` as fields; cards are spoken
 as names by ``game.positions.message``). ``hint_<code>``: why the hinted move is good
-(``game.positions.explain``, ``Session.hint``).
+(``game.hints.explain``, ``Session.hint``).
 """
 
 TEXTS: dict[str, dict[str, str]] = {

@@ -15,8 +15,8 @@ from game import saves
 from game.engine import SettingError
 from game.i18n import LANGS, t
 from game.session import GAMES, Session, parse_params
+from game.web.links import setting_text
 from game.web.table import layout_hand
-from game.web.teach import setting_text
 
 URL_KEEP = ("embed", "lang", "speed")
 TEACH_PARAMS = ("position", "positionfile", "item", "expect", "prompt", "hints")
@@ -181,7 +181,7 @@ class BootPart:
         return True
 
     def show_url_error(self, exc: SettingError) -> None:
-        """A refused link's setting in the page's language (``teach.setting_text``)."""
+        """A refused link's setting in the page's language (``links.setting_text``)."""
         self.set_notice(t(self.lang, "url_error", msg=setting_text(self.lang, exc)), "error")
 
     def rules_from_url(self, value: str) -> None:

@@ -17,7 +17,7 @@ from game.i18n import LANGS, t, value_label
 from game.session import GAMES, LEVELS, Session, make_rules, needs_players, settings
 from game.web import seats
 from game.web.dom import clear, h
-from game.web.teach import setting_text
+from game.web.links import setting_text
 
 
 class LobbyPart:

@@ -35,6 +35,7 @@ from typing import Any, Callable
 from game import positions
 from game.engine import IllegalAction, SaveError
 from game.positions import PositionError
+from game.positions.extra import decode_extra, encode_extra
 from game.session import Session, game_module, make_rules
 
 Choose = Callable[[int], int]
@@ -246,12 +247,12 @@ def fuzz_position(game: str, choose: Choose) -> str:
     seats = state.to_act()
     text = positions.write(positions.position_of(state, seats[0] if seats else 0))
     head, sep, x = text.partition(";x=")
-    extra = positions._decode_extra(x) if sep else {}
+    extra = decode_extra(x) if sep else {}
     extra, _what = mutate(extra, choose)
     if isinstance(extra, dict) and extra:
-        text = head + ";x=" + positions._encode_extra(extra)
+        text = head + ";x=" + encode_extra(extra)
     elif choose(2):
-        text = head + ";x=" + positions._encode_extra({"hands": extra})
+        text = head + ";x=" + encode_extra({"hands": extra})
     limit = None if choose(2) else positions.MAX_LENGTH
     try:
         pos = positions.read(text, max_length=limit)

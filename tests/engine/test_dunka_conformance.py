@@ -10,7 +10,7 @@ ten), dunk three times in ten, take from the stock rather than the pile (85 %: s
 rounds) and otherwise pick uniformly among the legal actions. Without a bound they
 could keep a round going for ever by never going out; the round still ends
 because the stock may be rebuilt only ``max_reshuffles`` times (house rule on DUN-16, see
-``game/rummy.py``) or at the latest after ``MAX_ROUND_TURNS`` turns (house rule), and a
+``game/rummy/``) or at the latest after ``MAX_ROUND_TURNS`` turns (house rule), and a
 game is asserted to end within ``MAX_ACTIONS``.
 
 After every action:

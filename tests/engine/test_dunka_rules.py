@@ -1,6 +1,6 @@
 """Dunka rules tests, one or more per rule id of rules/dunka.md (DUN-1 … DUN-17), and the
 engine's house rules (``test_house_*``: no discarding the card just taken from the pile;
-the turn limit per round; see ``game/rummy.py``).
+the turn limit per round; see ``game/rummy/``).
 
 Positions are built in text notation with ``dunka_helpers.position`` (the cards always add
 up to 108). Illegal moves are checked for their reason code and for leaving ``to_dict()``

@@ -1,6 +1,6 @@
 """Elvakorts-Rummy rules tests, named by rule id of rules/elvakort.md (ELV-1 … ELV-14).
 
-Elvakort is a rule set of the contract-rummy engine (``game/rummy.py``,
+Elvakort is a rule set of the contract-rummy engine (``game/rummy/``,
 ``Rules(variant="elvakort")``). Positions are built in text notation with
 ``elvakort_helpers.position`` (the cards add up to 108 or 162, ELV-1). Illegal moves are
 checked for their reason code and for leaving ``to_dict()`` unchanged (``assert_illegal``).

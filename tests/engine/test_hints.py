@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from game import positions
+from game import hints, positions
 from game.engine import SettingError
 from game.i18n import TEXTS, t
-from game.positions import HINT_CODES, PositionError, read
+from game.hints import HINT_CODES
+from game.positions import PositionError, read
 from game.session import GAMES, Session, parse_params
 
 DURAK = "durak;h0=7S,9S,QH,KD,6D,AC;h1=?5;trump=6H;talon=?11;discard=?12;attacker=1;table=8S"
@@ -177,19 +178,19 @@ def test_every_hint_code_has_a_text_in_both_languages():
 def test_explain_names_honest_reasons():
     p = read("durak;h0=7H,AH,9S;h1=?6;trump=6H;talon=?5;discard=?20;attacker=1;table=8S")
     acts = {str(a): a for a in p.state.legal_actions(0)}
-    assert positions.explain(p.state, 0, acts["beat 9S 8S"]) == ("beat_lowest", {})
-    assert positions.explain(p.state, 0, acts["beat 7H 8S"]) == (None, {})  # a trump: not lowest
+    assert hints.explain(p.state, 0, acts["beat 9S 8S"]) == ("beat_lowest", {})
+    assert hints.explain(p.state, 0, acts["beat 7H 8S"]) == (None, {})  # a trump: not lowest
     p = read("durak;h0=7H,AH,10C;h1=?6;trump=6H;talon=?5;discard=?20;attacker=1;table=8S")
     acts = {str(a): a for a in p.state.legal_actions(0)}
-    assert positions.explain(p.state, 0, acts["beat 7H 8S"]) == ("beat_trump", {})
-    assert positions.explain(p.state, 0, acts["beat AH 8S"]) == (None, {})
-    assert positions.explain(p.state, 0, acts["take"]) == ("take", {})
+    assert hints.explain(p.state, 0, acts["beat 7H 8S"]) == ("beat_trump", {})
+    assert hints.explain(p.state, 0, acts["beat AH 8S"]) == (None, {})
+    assert hints.explain(p.state, 0, acts["take"]) == ("take", {})
     p = read("durak;h0=7C,10C;h1=?6;trump=6H;talon=?5;discard=?21;attacker=1;table=8S")
     take = p.state.legal_actions(0)[-1]
-    assert positions.explain(p.state, 0, take) == ("take_cannot_beat", {})
+    assert hints.explain(p.state, 0, take) == ("take_cannot_beat", {})
     p = read(TONK)
     knock = p.state.legal_actions(0)[0]
-    assert positions.explain(p.state, 0, knock) == ("knock", {"total": 32})
+    assert hints.explain(p.state, 0, knock) == ("knock", {"total": 32})
 
 
 
@@ -199,8 +200,8 @@ def test_an_elvakort_lay_off_says_whom_the_card_scores_for():
              "m1=0:8S,8H,8D;m2=0:5C,5D,5S;m3=1:QS,QD,QC;m4=1:KH,KD,KS;h1=?6;pile=2D;"
              "taken=3C;seed=8")
     acts = {str(a): a for a in p.state.legal_actions(0)}
-    assert positions.explain(p.state, 0, acts["layoff 8C m1"]) == ("lay_off_own", {})
-    assert positions.explain(p.state, 0, acts["layoff QH m3"]) == ("lay_off_other", {})
+    assert hints.explain(p.state, 0, acts["layoff 8C m1"]) == ("lay_off_own", {})
+    assert hints.explain(p.state, 0, acts["layoff QH m3"]) == ("lay_off_other", {})
     assert Session.from_position(p).hint()["code"] == "lay_off_own"
     assert "counts for you" in t("en", "hint_lay_off_own")
 
@@ -266,7 +267,7 @@ def test_parse_params_refuses_a_bad_hints_value():
 
 
 def test_a_position_without_names_gets_the_pages_usual_names():
-    from game.web.teach import seat_names
+    from game.web.teach_words import seat_names
     p = read("durak;h0=7S,9S,QH;h1=?5;h2=?5;trump=6H")
     assert p.named is False and p.names == ["P1", "P2", "P3"]
     assert seat_names("sv", 3, 0) == ["Du", "Dator 1", "Dator 2"]

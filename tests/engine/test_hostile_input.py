@@ -17,7 +17,7 @@ from game.positions import PositionError
 from game.scoresheet import TableSheet, parse_points, partial_points
 from game.session import Session, parse_params
 from game.web import embed
-from game.web.teach import item_index
+from game.web.links import item_index
 
 PLAYERS = [{"name": "You", "kind": "human"}, {"name": "Bot", "kind": "bot", "level": "easy"}]
 

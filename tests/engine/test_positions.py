@@ -13,6 +13,7 @@ from game import durak, positions, rummy, tonk
 from game.cards import Card, parse_card, parse_cards
 from game.i18n import TEXTS
 from game.positions import PositionError, load_json, read, same_action, write
+from game.positions.extra import decode_extra, encode_extra
 from game.session import make_rules
 
 MODULES = {"durak": durak, "dunka": rummy, "elvakort": rummy, "tonk": tonk}
@@ -183,16 +184,16 @@ REFUSALS = [
     ("durak;h0=7S;h1=8S;h2=9S;trump=6H;attacker=0;defender=2", "defender_not_next"),
     ("durak;h0=7S;h1=8S;h2=9S;trump=6H;attacker=2;defender=1", "defender_not_next"),
     ("durak;h0=7S;h1=8S;trump=6H;x=%%%", "bad_extra"),
-    ("durak;h0=7S;h1=8S;trump=6H;x=" + positions._encode_extra({"colour": 1}), "bad_extra"),
+    ("durak;h0=7S;h1=8S;trump=6H;x=" + encode_extra({"colour": 1}), "bad_extra"),
     # issue 13: x= goes through the same checks as a save, and hands are capped
-    ("durak;h0=7S;h1=8S;trump=6H;x=" + positions._encode_extra({"defender": 0}),
+    ("durak;h0=7S;h1=8S;trump=6H;x=" + encode_extra({"defender": 0}),
      "impossible"),
     ("durak;h0=7S,9S;h1=8S,6C;trump=6H;table=10D:JD;x="
-     + positions._encode_extra({"table": [["JD", "10D"]]}), "impossible"),
-    ("durak;h0=7S;h1=8S;trump=6H;x=" + positions._encode_extra({"attacker": 0.0}),
+     + encode_extra({"table": [["JD", "10D"]]}), "impossible"),
+    ("durak;h0=7S;h1=8S;trump=6H;x=" + encode_extra({"attacker": 0.0}),
      "impossible"),
     ("dunka;h0=?25;h1=?11", "hand_too_big"),
-    ("elvakort;h0=?11;h1=?11;x=" + positions._encode_extra({"hands": [["2H"] * 30, []]}),
+    ("elvakort;h0=?11;h1=?11;x=" + encode_extra({"hands": [["2H"] * 30, []]}),
      "hand_too_big"),
     ("tonk;h0=?13;h1=?5", "hand_too_big"),
     ("tonk;h0=?7;h1=?5", "hand_too_big"),  # TONK-4/6: a hand holds at most 6 cards
@@ -229,7 +230,8 @@ def test_dur_11_a_position_asking_for_the_limit_of_5_with_fewer_than_four_is_ref
 
 
 def test_every_position_code_in_the_source_is_tested_and_has_texts():
-    source = Path(positions.__file__).read_text(encoding="utf-8")
+    source = "\n".join(p.read_text(encoding="utf-8")
+                       for p in Path(positions.__file__).parent.glob("*.py"))
     codes = set(re.findall(r'PositionError\(\s*"([a-z_]+)"', source))
     from game import session
     codes |= set(re.findall(r'PositionError\(\s*"([a-z_]+)"',
@@ -302,7 +304,7 @@ def test_a_fresh_deal_is_written_readably_without_extra_for_durak():
     state = durak.new_game(durak.Rules(), ["Ann", "Bo"], seed=5)
     text = write(positions.position_of(state, state.to_act()[0]))
     assert "names=Ann,Bo" in text and "seed=5" in text
-    extra = positions._decode_extra(text.split(";x=")[1])
+    extra = decode_extra(text.split(";x=")[1])
     assert set(extra) == {"rng_state"}  # the only part a deal does not show
     assert read(text).state.to_dict() == state.to_dict()
 

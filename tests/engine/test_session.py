@@ -149,7 +149,7 @@ def test_dur_11_a_link_asking_for_the_limit_of_5_with_fewer_than_four_is_refused
     """``?game=durak&players=2&first_bout_limit_5=on`` is refused with a message saying
     the setting needs four or more players, in both languages (DUR-11)."""
     from game.engine import SettingNeedsPlayers
-    from game.web.teach import setting_text
+    from game.web.links import setting_text
     for n in ("2", "3"):
         with pytest.raises(SettingNeedsPlayers) as exc:
             parse_params({"game": "durak", "players": n, "first_bout_limit_5": "on"})
