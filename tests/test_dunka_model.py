@@ -209,3 +209,23 @@ def test_elvakort_reasons_about_claims_do_not_say_dunk(lang):
         assert "unk" in reason(lang, code, {}, "", "dunka")
         text = reason(lang, code, {}, "", "elvakort")
         assert "unk" not in text and text != reason(lang, "illegal"), (code, text)
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_several_cards_selected_after_laying_down_do_not_send_to_lay_down(lang):
+    """DUN-9: once down, no new meld may be started and no Lay down button shows; with two
+    cards selected the status line said "Tap Lay down" all the same (found in a
+    pass-and-play game). It must point to laying off one card or discarding one."""
+    from game import positions
+    s = Session.from_position(positions.read(
+        "dunka;round=1;phase=play;turn=0;h0=3S,4H,10D,QC;m1=0:7S,7H,7D;m2=0:KS,KH,KD;"
+        "h1=?9;pile=4D;seed=3"))
+    v = s.view()
+    plan = dm.plan(v, ["3S", "4H"], lang)
+    assert not any(b["id"] == "laydown" for b in plan["buttons"])
+    assert plan["status"] == TEXTS[lang]["dk_st_selected_many_laid"].format(n=2)
+    assert TEXTS[lang]["dk_btn_laydown"] not in plan["status"]
+    before = Session.from_position(positions.read(
+        "dunka;round=1;phase=play;turn=0;h0=3S,4H,10D,QC,2C,5D,9H,8S,6C,JD;h1=?9;pile=4D;seed=3"))
+    assert dm.plan(before.view(), ["3S", "4H"], lang)["status"] == \
+        TEXTS[lang]["dk_st_selected_many"].format(n=2)

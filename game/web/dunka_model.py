@@ -256,6 +256,9 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
                     return t(lang, "dk_st_selected_layoff" + keep, card=card_name(lang, sel[0]))
                 return t(lang, "dk_st_selected" + keep, card=card_name(lang, sel[0]))
             if len(sel) > 1:
+                if st["laid_down"][human] and not any(a.startswith("meld ") for a in legal):
+                    # laid down in Dunka: no Lay down button, no new meld (DUN-9)
+                    return t(lang, "dk_st_selected_many_laid", n=len(sel))
                 return t(lang, "dk_st_selected_many", n=len(sel))
             if st["laid_down"][human]:
                 return t(lang, "dk_st_play_laid")
