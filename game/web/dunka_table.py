@@ -38,7 +38,7 @@ class DunkaTable(TableView):
 
     def describe(self, ev: dict) -> str | None:
         v = self.app.view
-        return dm.describe_event(self.lang, ev, v["players"], v["human"], self.game)
+        return dm.describe_event(self.lang, ev, v["players"], self.you(v), self.game)
 
     # ------------------------------------------------------------ drawing
 
@@ -211,7 +211,7 @@ class DunkaTable(TableView):
         out = last.get("out")
         if out is None:
             who = t(lang, "dk_nobody_out")
-        elif out == v["human"]:
+        elif out == self.you(v):
             who = t(lang, "dk_went_out_you")
         else:
             who = t(lang, "dk_went_out", name=self.name(out))
@@ -248,7 +248,7 @@ class DunkaTable(TableView):
         winners = outcome.get("winners", [])
         totals = outcome.get("totals", st["scoresheet"]["totals"])
         pts = totals[winners[0]] if winners else 0
-        if winners == [v["human"]]:
+        if winners == [self.you(v)]:
             text = t(lang, "dk_winner_you", points=pts)
         elif len(winners) > 1:
             text = t(lang, "dk_shared", names=", ".join(self.name(w) for w in winners),

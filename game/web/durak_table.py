@@ -61,7 +61,7 @@ class DurakTable(TableView):
         taker = last.get("taken_by")
         if taker is None:
             title = t(lang, "dur_last_bout_discarded")
-        elif taker == v["human"]:
+        elif taker == self.you(v):
             title = t(lang, "dur_last_bout_taken_you")
         else:
             title = t(lang, "dur_last_bout_taken", name=self.name(taker))
@@ -81,7 +81,7 @@ class DurakTable(TableView):
         if ev.get("type") == "draw":  # refills after a bout are not worth a sentence
             return None
         v = self.app.view
-        return model.describe_event(self.lang, ev, v["players"], v["human"])
+        return model.describe_event(self.lang, ev, v["players"], self.you(v))
 
     def history_lines(self, events: list[dict]) -> list[str]:
         """One line per move: a new bout and its first attack are one line
@@ -232,7 +232,7 @@ class DurakTable(TableView):
         durak = outcome.get("durak")
         if durak is None:
             text = t(lang, "result_draw")
-        elif durak == v["human"]:
+        elif durak == self.you(v):
             text = t(lang, "result_you_durak")
         else:
             text = t(lang, "result_durak", name=self.name(durak))

@@ -41,6 +41,14 @@ def find_attack(legal: list[str], cards: list[str]) -> str | None:
     return None
 
 
+def addressee(players: list[dict], human: int) -> int:
+    """The seat told in the second person ("Du gick ut!", "You discard ..."): ``human`` at a
+    table of one person; -1 (nobody) when several people share the screen (issue 12), where
+    results, the move history and the live region are read by everyone and so name each
+    person. ``players``: the view's ``[{name, kind}]``."""
+    return human if sum(1 for p in players if p.get("kind") == "human") < 2 else -1
+
+
 def display_name(lang: str, players: list[dict], seat: int, human: int) -> str:
     """A seat's name in the current language: "Du"/"You" for the human (at a table of
     one person; with several people, issue 12, everyone by name); a default computer

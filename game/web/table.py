@@ -72,6 +72,11 @@ class TableView:
         v = self.app.view
         return model.display_name(self.lang, v["players"], seat, v["human"])
 
+    def you(self, v: dict) -> int:
+        """The seat addressed as "you" in results and the move history (``model.addressee``):
+        the human at a table of one person, -1 with several people."""
+        return model.addressee(v["players"], v["human"])
+
     def hand_title(self) -> str:
         """"Your hand", or the person's name at a pass-and-play table (``model.hand_label``)."""
         v = self.app.view
@@ -153,7 +158,7 @@ class TableView:
             mine = [m for m in st["table"] if m["owner"] == owner]
             if not mine:
                 continue
-            title = t(lang, keys["yours"]) if owner == human else \
+            title = t(lang, keys["yours"]) if owner == self.you(v) else \
                 t(lang, keys["of"], name=self.name(owner))
             # the heading shows the owner's name only (compact); the group is named in full
             row = h("div", {"class": "meld-row"})

@@ -67,7 +67,7 @@ class TonkTable(TableView):
 
     def describe(self, ev: dict) -> str | None:
         v = self.app.view
-        return tm.describe_event(self.lang, ev, v["players"], v["human"])
+        return tm.describe_event(self.lang, ev, v["players"], self.you(v))
 
     # ------------------------------------------------------------ drawing
 
@@ -178,7 +178,7 @@ class TonkTable(TableView):
         st = v["state"]
         res = st["result"]
         lang = self.lang
-        human = v["human"]
+        human = self.you(v)  # nobody is "you" when several people share the screen
         players = v["players"]
         box = h("section", {"class": "result", "id": "hand-result", "role": "region",
                             "aria-labelledby": "hand-result-h", "data-hand": res["hand"],

@@ -5,6 +5,7 @@ throw-ins are asked in one prompt (``Session.out_of_turn``); saves keep the last
 """
 
 import json
+import re
 import random
 
 import pytest
@@ -397,3 +398,51 @@ def test_the_hand_is_titled_with_the_person_s_name_at_a_pass_and_play_table():
     assert hand_label("en", two, 0) == "Anna's hand"
     assert hand_label("sv", two, 0) == "Annas hand"
     assert hand_label("sv", two, 1) == "Jonas hand" and hand_label("en", two, 1) == "Jonas's hand"
+
+
+YOU = {"en": re.compile(r"\byou(r|rs)?\b", re.I), "sv": re.compile(r"\b(du|dig|din|ditt|dina)\b", re.I)}
+
+
+@pytest.mark.parametrize("game,kinds", [("dunka", "hhh"), ("elvakort", "hhb"), ("durak", "hhb"),
+                                        ("tonk", "hhh")])
+def test_with_several_people_results_and_the_history_name_every_person(game, kinds):
+    """Issue 12: a family reads the round results, the move history and the live region
+    together, so with several people nobody is "you" ("Du gick ut!" named nobody; found
+    playing a three-person Dunka game by hand): ``model.addressee`` gives -1 and every
+    event is told with names. At a table of one person the same events still say "you"
+    (so the check below can fail)."""
+    from game.web import dunka_model, model, tonk_model
+    describe = {"durak": lambda lang, ev, pl, you: model.describe_event(lang, ev, pl, you),
+                "tonk": tonk_model.describe_event,
+                "dunka": lambda lang, ev, pl, you: dunka_model.describe_event(lang, ev, pl, you,
+                                                                             "dunka"),
+                "elvakort": lambda lang, ev, pl, you: dunka_model.describe_event(
+                    lang, ev, pl, you, "elvakort")}[game]
+    rng = random.Random(31)
+    for table, people_count in ((kinds, 2), ("h" + "b" * (len(kinds) - 1), 1)):
+        s = Session.new(game, {}, seats(table, ["Anna", "Bo", "Cy"][:len(table)]), 4)
+        assert (model.addressee(s.players, s.human) == -1) == (people_count > 1)
+        said = {"en": 0, "sv": 0}
+        for _ in range(400):
+            w = s.waiting()
+            if w in ("series_over", "game_over"):
+                break
+            prompt = s.out_of_turn()
+            if prompt is not None:
+                if prompt["kind"] == "claim":
+                    events = people.resolve_claims(s, prompt["people"][:1]) or []
+                else:
+                    events = people.resolve_throws(s) or []
+            elif w == "bot":
+                events = s.step_bot()
+            else:
+                events = s.play(rng.choice(s.legal()))
+            you = model.addressee(s.players, s.human)
+            for ev in events if isinstance(events, list) else []:
+                for lang in ("en", "sv"):
+                    text = describe(lang, ev, s.players, you)
+                    if text and YOU[lang].search(text):
+                        said[lang] += 1
+                        assert people_count == 1, (lang, ev, text)
+        if people_count == 1:
+            assert said["en"] and said["sv"], "a one-person table no longer says 'you'"
