@@ -95,6 +95,8 @@ class Privacy:
                 h("button", {"type": "button", "class": "ui-btn primary", "data-ui": "pp-show",
                              "id": "pp-show"}, text=t(lang, "pp_show", name=name)))
         lines = self.since_last_turn(seat)
+        if not lines and seat not in self.left_at:
+            return box  # their first turn of the game: there is no "last turn" to speak of
         box.appendChild(h("h3", {"id": "pp-since-h"}, text=t(lang, "pp_since")))
         if lines:
             items = h("ol", {"class": "move-list", "id": "pp-since",
