@@ -23,13 +23,17 @@ meld still fit in the hand" is one subtraction.
 
 Work budget: a player who claims nearly every discard can hold 60-80 cards, and the exact
 searches grow exponentially with the hand. Every search therefore counts its nodes (one per
-candidate meld tried and one per step of the set walk) and stops after ``budget`` nodes
+candidate meld tried and one per step of the set walk; and the building of the candidates:
+one per run shape looked at, as many more as a built shape has cards, one per reading of
+``contract_arrangements``) and stops after ``budget`` nodes
 (``default_budget(len(hand))``: ``SEARCH_BUDGET`` up to 25 cards, less for bigger hands,
 whose nodes cost more; deterministic, never a clock). A search that finishes within
 the budget is exact; one that runs out returns the best found within that many nodes:
 ``best_contract`` / ``best_melds`` the best valid arrangement found so far (if none yet, a
 greedy one: disjoint runs needing the fewest jokers first, then the sets, itself limited to
-``GREEDY_BUDGET`` more nodes), ``contract_arrangements`` the arrangements found so far.
+``GREEDY_BUDGET`` more nodes; when the building ran out, its runs keep every natural card of
+their interval), ``contract_arrangements`` the arrangements found so far (if none, once more
+on such runs within ``GREEDY_BUDGET`` more nodes).
 Hands of up to ~25 cards finish far inside the budget (tests/engine/test_meld_budget.py).
 ``search_nodes()`` tells how many nodes the last search used.
 """
@@ -40,6 +44,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from heapq import merge
 from itertools import combinations
+from itertools import count as count_from
 from typing import Any, Callable, Iterable, Sequence
 
 from game.cards import JOKER_RANK, RANK_NAMES, RANK_VALUES, SUITS, Card, card_key, parse_card
@@ -74,11 +79,12 @@ def default_budget(cards: int) -> int:
     then scaled down by ``(FULL_BUDGET_CARDS / cards) ** 2``, since a node costs more the
     bigger the hand: a claiming player's 75-card hand gets 11,111 nodes (issue 13). Measured
     with ``bench/melds.py --huge`` (CPython, loaded 2-core machine): the worst lay-down
-    listing went from 0.478 s (100,000 nodes) to 0.289 s (11,413 nodes). What remains is
-    not nodes but building the candidate runs (``_run_shapes``: thousands of shapes for a
-    hand holding every position of a suit and six jokers), which the budget does not
-    count; positions cap hands at 24 cards (``game.positions.MAX_HAND``), where a whole
-    read takes about 20 ms."""
+    listing went from 0.478 s (100,000 nodes) to 0.289 s (11,413 nodes). The building of
+    the candidate runs (``_run_shapes``: ~20,000 shapes for a hand holding every position
+    of two suits and six jokers) then took most of what remained (a saved 75-card game:
+    562 ms in Pyodide); it counts in the budget since (bench/fuzz_worst.py). Positions cap
+    hands at 24 cards (``game.positions.MAX_HAND``), where a whole read takes about
+    20 ms."""
     if cards <= FULL_BUDGET_CARDS:
         return SEARCH_BUDGET
     return SEARCH_BUDGET * FULL_BUDGET_CARDS * FULL_BUDGET_CARDS // (cards * cards)
@@ -95,6 +101,22 @@ def search_nodes() -> int:
 
 class _OutOfBudget(Exception):
     """Raised inside a search when its node budget is spent."""
+
+
+class _Counter:
+    """A search's node count and budget (``nodes``, ``budget``: ints), shared by the
+    candidate building and the walk that uses the candidates."""
+
+    __slots__ = ("nodes", "budget")
+
+    def __init__(self, budget: int) -> None:
+        self.nodes, self.budget = 0, budget
+
+    def spend(self, nodes: int) -> None:
+        """Count ``nodes`` more nodes; raise ``_OutOfBudget`` once over the budget."""
+        self.nodes += nodes
+        if self.nodes > self.budget:
+            raise _OutOfBudget
 
 
 class MeldError(ValueError):
@@ -720,11 +742,17 @@ class _Hand:
         return lambda t: queues[t].pop(0)
 
 
-def _run_shapes(hand: _Hand, rules: MeldRules, jokers: int, size: int):
+def _run_shapes(hand: _Hand, rules: MeldRules, jokers: int, size: int, counter,
+                whole: bool = False):
     """Candidate runs as natural-card shapes: yields (suit index, natural positions, gaps,
     need, cap) where need is the fewest jokers making a run of ``size`` and cap the most
     the run may hold. Every subset of the naturals inside an interval is a shape (a card in
-    the middle may be kept for a set, RC-3)."""
+    the middle may be kept for a set, RC-3). Every subset looked at is one node of
+    ``counter`` (a ``_Counter`` or a ``_Best``, counted before an interval's subsets are
+    looked at) and every shape yielded as many more as it has cards: a hand holding every
+    position of a suit has tens of thousands of them, and ``_OutOfBudget`` stops the
+    building there (issue 13). ``whole=True``: only the shape keeping every natural of its
+    interval (at most ~90 per suit; the greedy fallback's candidates)."""
     joker_ok = rules.jokers
     for si in range(4):
         avail = [p for p in range(1, rules.top_position + 1)
@@ -739,7 +767,9 @@ def _run_shapes(hand: _Hand, rules: MeldRules, jokers: int, size: int):
                 base_gaps = span - 2 + (a == b) - len(inner)
                 if base_gaps > jokers or (base_gaps and not joker_ok):
                     break
-                for sub in range(1 << len(inner)):
+                every = (1 << len(inner)) - 1
+                counter.spend(1 if whole else every + 1)
+                for sub in range(every, every + 1) if whole else range(every + 1):
                     dropped = len(inner) - bin(sub).count("1")
                     gaps = base_gaps + dropped
                     if gaps > jokers or (gaps and not joker_ok):
@@ -754,6 +784,7 @@ def _run_shapes(hand: _Hand, rules: MeldRules, jokers: int, size: int):
                         cap = min(cap, n - 1)
                     if need > cap or need > jokers:
                         continue
+                    counter.spend(n)  # its consumer's work grows with its length
                     yield si, tuple(pos), gaps, need, cap
 
 
@@ -797,7 +828,7 @@ class _Best:
         self.rules, self.values = rules, values
         self.budget = default_budget(len(hand)) if budget is None else budget
         self.nodes = 0
-        self.exhausted = False
+        self.exhausted = False  # set once the budget ran out (building or searching)
         self.h = h = _Hand(hand, lambda c: (-values(c), card_key(c)))
         self.J = len(h.jokers) if rules.jokers else 0
         self.jpref = [0]
@@ -810,14 +841,12 @@ class _Best:
         self.set_size, self.run_size = set_size, run_size
         self.use_all, self.extra = use_all, extra
         self.xmin, self.need_cap = _set_limits(rules, set_size, self.J)
-        cands = []
-        for si, pos, gaps, need, cap in _run_shapes(h, rules, self.J, run_size):
-            types = [_type_of(si, p) for p in pos]
-            mask = sum(1 << (_BITS * t) for t in types)
-            cands.append((mask, sum(self.tv[t] for t in types), len(pos), need, cap, si, pos))
-        cands.sort(key=lambda c: (-c[1], c[5], c[6]))
-        self.cands = cands
-        self.by_suit = [[i for i, c in enumerate(cands) if c[5] == si] for si in range(4)]
+        self.cands: list[tuple] = []
+        self.built = True  # every candidate run built (False: the budget ran out first)
+        if runs or extra:  # "3 sets" never looks at a run: building them was wasted work
+            self.built = self._build_candidates(False)
+        self.by_suit = [[i for i, c in enumerate(self.cands) if c[5] == si]
+                        for si in range(4)]
         # Going out with exactly the contract's melds: after the runs every natural card
         # left must lie in at most `sets` ranks, which prunes most run choices early.
         self.prune = use_all and not extra
@@ -831,10 +860,38 @@ class _Best:
         self.best = None
         self.goal = self.total  # every card melded: nothing better exists
 
+    def _build_candidates(self, whole: bool) -> bool:
+        """Fill ``self.cands`` with the candidate runs (``_run_shapes``; ``whole``: only
+        whole intervals) as (packed mask, points, naturals, need, cap, suit index,
+        positions), most points first; False when the budget ran out while building (the
+        candidates built so far are kept)."""
+        cands, tv = [], self.tv
+        done = True
+        try:
+            for si, pos, _gaps, need, cap in _run_shapes(self.h, self.rules, self.J,
+                                                         self.run_size, self, whole):
+                types = [_type_of(si, p) for p in pos]
+                mask = sum(1 << (_BITS * t) for t in types)
+                cands.append((mask, sum(tv[t] for t in types), len(pos), need, cap, si, pos))
+        except _OutOfBudget:
+            done = False
+        cands.sort(key=lambda c: (-c[1], c[5], c[6]))
+        self.cands = cands
+        return done
+
+    def spend(self, nodes: int) -> None:
+        """Count ``nodes`` more nodes (``_run_shapes``'s counter); raise ``_OutOfBudget``
+        once over the budget."""
+        self.nodes += nodes
+        if self.nodes > self.budget:
+            raise _OutOfBudget
+
     def solve(self):
         if self.use_all and self.h.jokers and not self.rules.jokers:
             return None
         try:
+            if not self.built:  # the building spent the budget
+                raise _OutOfBudget
             if self.R == 0 or self.cands:
                 self._runs(0, self.h.packed, 0, 0, 0, 0, 0, [])
         except _OutOfBudget:  # the node that went over was not searched
@@ -848,13 +905,26 @@ class _Best:
     def _greedy(self) -> None:
         """The fallback when the budget ran out before any arrangement was found: take
         disjoint runs greedily (fewest jokers needed, then most points), then search the
-        sets on what is left, within ``GREEDY_BUDGET`` more nodes."""
+        sets on what is left, within ``GREEDY_BUDGET`` more nodes. When the budget ran out
+        while the candidate runs were built (some suits have none), the runs are taken from
+        whole intervals only, built anew within the same extra nodes. With ``extra`` (any
+        number of melds) as many disjoint runs as fit are taken, and the sets alone are
+        tried first (the better of the two is kept)."""
         self.budget = self.nodes + GREEDY_BUDGET
+        if not self.built:
+            self._build_candidates(True)
         rest, value, used, need, cap, chosen = self.h.packed, 0, 0, 0, 0, []
+        most = len(self.cands) if self.extra else self.R
+        if self.extra and self.R == 0:
+            try:
+                self._sets(rest, value, used, need, cap, [])
+            except _OutOfBudget:
+                self.nodes = self.budget
+                return
         G = _GUARD
         order = sorted(range(len(self.cands)), key=lambda i: (self.cands[i][3], i))
         for i in order:
-            if len(chosen) >= self.R:
+            if len(chosen) >= most:
                 break
             self.nodes += 1
             mask, val, n, nd, cp = self.cands[i][:5]
@@ -1104,8 +1174,9 @@ def best_melds(hand: Iterable[Card], rules: MeldRules,
 # ------------------------------------------------------------------ enumerating arrangements
 
 
-def _set_readings(hand: _Hand, rules: MeldRules, size: int, jokers: int):
-    """Every set reading: (packed naturals, jokers, rank, [types])."""
+def _set_readings(hand: _Hand, rules: MeldRules, size: int, jokers: int, counter: _Counter):
+    """Every set reading: (packed naturals, jokers, (SET, [types])); each one node of
+    ``counter``, which raises ``_OutOfBudget`` when the budget is spent."""
     J = jokers if rules.jokers else 0
     for r in range(2, 15):
         types = [si * 13 + r - 2 for si in range(4)]
@@ -1128,14 +1199,19 @@ def _set_readings(hand: _Hand, rules: MeldRules, size: int, jokers: int):
                     break
                 if not rules.set_repeats_suits and x + j > 4:
                     break
+                counter.spend(1)
                 packed = sum(1 << (_BITS * t) for t in tk)
                 yield packed, j, (SET, tk)
 
 
-def _run_readings(hand: _Hand, rules: MeldRules, size: int, jokers: int):
-    """Every run reading: (packed naturals, jokers, (RUN, suit index, positions, low, high))."""
+def _run_readings(hand: _Hand, rules: MeldRules, size: int, jokers: int, counter: _Counter,
+                  whole: bool = False):
+    """Every run reading: (packed naturals, jokers, (RUN, suit index, positions, low, high));
+    each one node of ``counter`` (besides ``_run_shapes``' nodes), which raises
+    ``_OutOfBudget`` when the budget is spent. ``whole``: only ``_run_shapes``' whole
+    intervals."""
     J = jokers if rules.jokers else 0
-    for si, pos, gaps, _need, _cap in _run_shapes(hand, rules, J, 1):
+    for si, pos, gaps, _need, _cap in _run_shapes(hand, rules, J, 1, counter, whole):
         n = len(pos)
         cap = (13 - n) if rules.jokers else 0
         if rules.joker_majority:
@@ -1146,7 +1222,28 @@ def _run_readings(hand: _Hand, rules: MeldRules, size: int, jokers: int):
             for below in range(extra + 1):
                 low, high = pos[0] - below, pos[-1] + extra - below
                 if high - low + 1 >= size and _run_bounds_ok(low, high, rules):
+                    counter.spend(1)
                     yield packed, j, (RUN, si, pos, low, high)
+
+
+class _Lazy:
+    """The items of an iterator, each made when first asked for (``get``)."""
+
+    def __init__(self, items: Iterable) -> None:
+        self._items = iter(items)
+        self._made: list = []
+        self.complete = False  # every item made
+
+    def get(self, i: int):
+        """Item ``i`` (0-based), or ``None`` past the last one (items are never None)."""
+        made = self._made
+        while len(made) <= i:
+            item = next(self._items, None)
+            if item is None:
+                self.complete = True
+                return None
+            made.append(item)
+        return made[i]
 
 
 def contract_arrangements(cards: Iterable[Card], contract: Contract, rules: MeldRules, *,
@@ -1158,31 +1255,64 @@ def contract_arrangements(cards: Iterable[Card], contract: Contract, rules: Meld
     "Distinct" compares what the cards are (rank, suit, what each joker stands for), not
     which copy of a card is used. At most ``limit`` arrangements (``None``: all), in a
     deterministic order: sets by rank, then runs by suit and position. No card is used
-    twice (RC-1). The walk stops after ``budget`` nodes (``None``:
-    ``default_budget(len(cards))``) and then returns the arrangements found so far, in the
-    same order (module docstring).
-    Raises ``MeldError`` if a card is given twice.
+    twice (RC-1). The readings (every set and run the hand could lay, made as the walk
+    first reaches them) and the walk over them share ``budget`` nodes (``None``:
+    ``default_budget(len(cards))``); when they are spent the arrangements found so far are
+    returned, in the same order. If none was found by then and not every run reading had
+    been made, the walk is tried once more within ``GREEDY_BUDGET`` more nodes on the runs
+    keeping every natural card of their interval (a huge hand still gets some; module
+    docstring). Raises ``MeldError`` if a card is given twice.
     """
     cards = list(cards)
-    budget = default_budget(len(cards)) if budget is None else budget
-    nodes = [0]
+    counter = _Counter(default_budget(len(cards)) if budget is None else budget)
     h = _Hand(cards, card_key)
     J = len(h.jokers)
     size_set = max(contract.set_size, rules.min_set)
     size_run = max(contract.run_size, rules.min_run)
-    set_r = list(_set_readings(h, rules, size_set, J)) if contract.sets else []
-    run_r = list(_run_readings(h, rules, size_run, J)) if contract.runs else []
     out: list[Arrangement] = []
+
+    def readings(whole: bool) -> list[tuple]:
+        return [(_Lazy(_set_readings(h, rules, size_set, J, counter) if contract.sets
+                       else ()), contract.sets),
+                (_Lazy(_run_readings(h, rules, size_run, J, counter, whole) if contract.runs
+                       else ()), contract.runs)]
+
+    want = readings(False)
+    try:
+        _arrangements_walk(h, want, rules, use_all, limit, counter, out)
+    except _OutOfBudget:  # the node that went over was not searched
+        counter.nodes = counter.budget
+        if not out and contract.runs and not want[1][0].complete:
+            counter.budget += GREEDY_BUDGET
+            want = readings(True)
+            try:
+                _arrangements_walk(h, want, rules, use_all, limit, counter, out)
+            except _OutOfBudget:
+                counter.nodes = counter.budget
+    _last_nodes[0] = counter.nodes
+    return out
+
+
+def _arrangements_walk(h: _Hand, want: list[tuple], rules: MeldRules, use_all: bool,
+                       limit: int | None, counter: _Counter, out: list[Arrangement]) -> None:
+    """``contract_arrangements``' walk: append to ``out`` every arrangement taking
+    ``want[0][1]`` set readings of ``want[0][0]`` then ``want[1][1]`` run readings of
+    ``want[1][0]`` (``_Lazy`` lists), in order, until ``limit``; one node of ``counter`` per
+    reading tried (raises ``_OutOfBudget``)."""
+    J = len(h.jokers)
     G = _GUARD
     picks: list[tuple] = []
-    want = [(set_r, contract.sets), (run_r, contract.runs)]
-    last_stage = 1 if contract.runs else 0
+    last_stage = 1 if want[1][1] else 0
+    spend = counter.spend
     # With use_all the last meld must be exactly the cards and jokers still in hand: look it
     # up instead of trying every reading (same results, same order; issue 13's budget).
     exact: dict[tuple, list[int]] = {}
     if use_all:
-        for i, (packed, j, _desc) in enumerate(want[last_stage][0]):
-            exact.setdefault((packed, j), []).append(i)
+        last = want[last_stage][0]
+        i = 0
+        while (reading := last.get(i)) is not None:
+            exact.setdefault(reading[:2], []).append(i)
+            i += 1
 
     def walk(stage, start, count, rest, jokers):
         if limit is not None and len(out) >= limit:
@@ -1195,14 +1325,16 @@ def contract_arrangements(cards: Iterable[Card], contract: Contract, rules: Meld
                 out.append(_build(h, picks, rules))
             return
         if use_all and stage == last_stage and count == n - 1:
-            candidates = [i for i in exact.get((rest, J - jokers), ()) if i >= start]
+            candidates: Iterable[int] = [i for i in exact.get((rest, J - jokers), ())
+                                         if i >= start]
         else:
-            candidates = range(start, len(readings))
+            candidates = count_from(start)
         for i in candidates:
-            nodes[0] += 1
-            if nodes[0] > budget:
-                raise _OutOfBudget
-            packed, j, desc = readings[i]
+            spend(1)
+            reading = readings.get(i)
+            if reading is None:
+                break
+            packed, j, desc = reading
             if jokers + j > J:
                 continue
             x = rest + G - packed
@@ -1214,12 +1346,7 @@ def contract_arrangements(cards: Iterable[Card], contract: Contract, rules: Meld
             if limit is not None and len(out) >= limit:
                 return
 
-    try:
-        walk(0, 0, 0, h.packed, 0)
-    except _OutOfBudget:  # the node that went over was not searched
-        nodes[0] = budget
-    _last_nodes[0] = nodes[0]
-    return out
+    walk(0, 0, 0, h.packed, 0)
 
 
 def _build(h: _Hand, picks: list[tuple], rules: MeldRules) -> Arrangement:
