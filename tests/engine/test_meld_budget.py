@@ -164,17 +164,18 @@ def every_position_hand():
 
 
 def counting_shapes(monkeypatch):
-    """Count the candidate run shapes the searches build (``melds._run_shapes``' items)."""
-    import game.melds as melds
+    """Count the candidate run shapes the searches build (``_run_shapes``' items)."""
+    from game.melds import arrangements, packed, search
     made = [0]
-    real = melds._run_shapes
+    real = packed._run_shapes
 
     def counted(*args, **kwargs):
         for shape in real(*args, **kwargs):
             made[0] += 1
             yield shape
 
-    monkeypatch.setattr(melds, "_run_shapes", counted)
+    monkeypatch.setattr(search, "_run_shapes", counted)
+    monkeypatch.setattr(arrangements, "_run_shapes", counted)
     return made
 
 
