@@ -37,7 +37,7 @@ def default_budget(cards: int) -> int:
     listing went from 0.478 s (100,000 nodes) to 0.289 s (11,413 nodes). The building of
     the candidate runs (``_run_shapes``: ~20,000 shapes for a hand holding every position
     of two suits and six jokers) then took most of what remained (a saved 75-card game:
-    562 ms in Pyodide); it counts in the budget since (bench/fuzz_worst.py). Positions cap
+    562 ms in Pyodide); it counts in the budget since: 67 ms (bench/fuzz_worst.py). Positions cap
     hands at 24 cards (``game.positions.MAX_HAND``), where a whole read takes about
     20 ms."""
     if cards <= FULL_BUDGET_CARDS:

@@ -222,3 +222,30 @@ def test_a_sets_only_contract_builds_no_runs(monkeypatch):
     arr = best_contract(every_position_hand(), contract, ELVAKORT, dunka_value)
     assert made[0] == 0
     check_arrangement(arr, every_position_hand(), ELVAKORT, contract)
+
+
+def test_keeping_a_card_from_a_huge_hand_does_not_search_per_card(monkeypatch):
+    """Issue 13: a claiming player who has laid down holds 45 cards that all meld; ELV-10
+    keeps one for the discard, which searched the hand less each distinct card (40+
+    budgeted searches, 2-3 s). Now one card is taken out of a meld that can spare it."""
+    from game import rummy
+    deck = make_deck(range(2, 15), copies=3, jokers=6)
+    naturals = [c for c in deck if not c.is_joker]
+    hand = tuple([c for c in deck if c.is_joker]
+                 + [c for c in naturals if c.suit in "SH" and c.copy == 0]
+                 + [c for c in naturals if c.suit == "D"][:13])
+    assert len(hand) == 45
+    calls = [0]
+    real = rummy.best_melds
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rummy, "best_melds", counted)
+    rummy._further_cached.cache_clear()
+    offers = rummy._further_cached(hand, "elvakort", True)
+    assert calls[0] == 1
+    melded = [c for m in offers[0] for c in m.cards]
+    assert len(melded) == len(hand) - 1 and set(melded) < set(hand)
+    assert all(is_valid(m, ELVAKORT) for m in offers[0])
