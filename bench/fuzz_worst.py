@@ -42,6 +42,9 @@ load average of 20-26; ``--candidates 60 --sample 50``, the huge states with
       budget counted. Since the building counts in the budget (2026-12-02, load average
       ~8, ``--candidates 1 --sample 1 --huge 40``): 67.4 ms for the slowest of 40 such
       states (72-77 cards)
+    further melds of a laid-down 45-card hand that melds completely, keeping a card for
+      the discard (ELV-10): 2-3 s in CPython when the hand less each card was searched;
+      148 ms in Pyodide (load average ~30) since one card is taken out of a meld
 
 Before the Hint's bound (HINT_SLICES) a Durak endgame position took 1,788 ms, and a
 12-card Tonk position (before MAX_HAND tonk 6) 196 ms.
