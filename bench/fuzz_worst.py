@@ -38,8 +38,13 @@ load average of 20-26; ``--candidates 60 --sample 50``, the huge states with
       500,000 chars 6 ms; scoresheet CSV 2 ms
     game-state fuzz inputs (50 per target): at most 92 ms (position:elvakort)
     saved Elvakort state with a 75-card hand: 562 ms, OVER 250 ms: building the candidate
-      runs (melds._Searcher.__init__/_run_shapes) and contract_arrangements' readings,
-      which no node budget counts
+      runs (game/melds ``_run_shapes``) and contract_arrangements' readings, which no node
+      budget counted. Since the building counts in the budget (2026-12-02, load average
+      ~8, ``--candidates 1 --sample 1 --huge 40``): 67.4 ms for the slowest of 40 such
+      states (72-77 cards)
+    further melds of a laid-down 45-card hand that melds completely, keeping a card for
+      the discard (ELV-10): 2-3 s in CPython when the hand less each card was searched;
+      148 ms in Pyodide (load average ~30) since one card is taken out of a meld
 
 Before the Hint's bound (HINT_SLICES) a Durak endgame position took 1,788 ms, and a
 12-card Tonk position (before MAX_HAND tonk 6) 196 ms.
@@ -232,6 +237,25 @@ def huge_hand_states(count: int, seed: int = 1) -> list[str]:
     return [text for _n, text in sorted(found.values(), reverse=True)[:count]]
 
 
+def meldable_hands() -> list[tuple]:
+    """Hands of 45, 58 and 71 cards (six jokers, one spade and one heart of every rank, 13
+    to 39 diamonds) that meld completely: a claiming player's hand after laying down, whose
+    further melds must keep a card for the discard (ELV-10)."""
+    deck = make_deck(range(2, 15), copies=3, jokers=6)
+    naturals = [c for c in deck if c.rank != JOKER_RANK]
+    base = [c for c in deck if c.rank == JOKER_RANK] \
+        + [c for c in naturals if c.suit in "SH" and c.copy == 0]
+    return [tuple(base + [c for c in naturals if c.suit == "D"][:n]) for n in (13, 26, 39)]
+
+
+def handle_further(hand: tuple) -> None:
+    """The further melds offered for ``hand`` keeping a card (ELV-8, ELV-10), on an empty
+    cache as after a page load."""
+    from game.rummy import search
+    search.further_cached.cache_clear()
+    search.further_cached(hand, "elvakort", True)
+
+
 def handle_state(text: str) -> None:
     """A saved rummy state at seat 0's turn: read it and list seat 0's actions (the
     lay-down listings' meld searches) and its view, as the first render does (on an empty
@@ -291,6 +315,8 @@ def main(argv: list[str] | None = None) -> float:
         case(f"saved Elvakort state, seat 0 holding {min(len(json.loads(t)['hands'][0]) for t in states)}"
              f"-{max(len(json.loads(t)['hands'][0]) for t in states)} cards ({len(states)} "
              f"states): read, list actions, view; slowest ({worst[1]} cards)", worst[0])
+    case("further melds of a laid-down 45-71-card hand keeping a card (slowest of 3)",
+         max(timed(handle_further, hand) for hand in meldable_hands()))
     print("fuzz inputs of the game-state targets:", flush=True)
     import state_fuzz
     for name in state_fuzz.TARGETS:

@@ -8,7 +8,8 @@ from functools import lru_cache
 from typing import Callable
 
 from ..cards import Card, card_key
-from ..melds import Arrangement, Contract, Meld, best_contract, best_melds, contract_arrangements
+from ..melds import (FULL_BUDGET_CARDS, Arrangement, Contract, Meld, MeldRules, best_contract,
+                     best_melds, contract_arrangements, melds_from)
 from .rules import LAYDOWN_ALTERNATIVES, RULE_SETS, RuleSet
 
 
@@ -20,13 +21,24 @@ def round_keeps_discard(rs: RuleSet, contract: Contract) -> bool:
     return rs.discard_to_go_out and not contract.go_out
 
 
-def _keeping_one(hand: tuple[Card, ...], search: Callable, value: Callable[[Card], int]
+def _keeping_one(hand: tuple[Card, ...], search: Callable, value: Callable[[Card], int],
+                 whole: Arrangement, rules: MeldRules, sizes: dict[str, int]
                  ) -> Arrangement | None:
     """The best arrangement that keeps at least one card of ``hand`` for the discard
     (ELV-10): ``search(cards) -> Arrangement | None`` run on the hand less each distinct
     card in turn (card order; two copies of one card, or two jokers, are tried once); the
     one leaving the fewest points in hand, the kept card counted, the first on ties.
-    ``None`` when no such arrangement has a meld."""
+    ``None`` when no such arrangement has a meld.
+
+    ``whole`` is the best arrangement of the whole hand (it melds every card). A hand of
+    more than ``FULL_BUDGET_CARDS`` cards (a claiming player's 40-70) is not searched once
+    per card (each search within its budget, 2-3 s in all, issue 13): one card is taken
+    out of ``whole`` instead (``_dropping_one``; ``sizes``: the fewest cards of a set and a
+    run), and only if no meld can spare one are the searches run."""
+    if len(hand) > FULL_BUDGET_CARDS:
+        dropped = _dropping_one(whole, rules, value, sizes)
+        if dropped is not None:
+            return dropped
     best, best_points, tried = None, None, set()
     for i, card in enumerate(hand):
         face = (card.rank, card.suit)
@@ -43,6 +55,30 @@ def _keeping_one(hand: tuple[Card, ...], search: Callable, value: Callable[[Card
     return best
 
 
+def _dropping_one(whole: Arrangement, rules: MeldRules, value: Callable[[Card], int],
+                  sizes: dict[str, int]) -> Arrangement | None:
+    """``whole`` with the card of fewest points (the first in meld order on ties) that a
+    meld can spare moved to the hand: the meld without it is still a meld of its kind
+    (``melds_from``: its first reading) of at least ``sizes[kind]`` cards. ``None`` if no
+    meld can spare a card."""
+    found = None  # (points, meld index, the meld without the card, the card)
+    for i, meld in enumerate(whole.melds):
+        if len(meld) <= sizes[meld.kind]:
+            continue
+        for k, card in enumerate(meld.cards):
+            if found is not None and value(card) >= found[0]:
+                continue
+            rest = meld.cards[:k] + meld.cards[k + 1:]
+            readings = [m for m in melds_from(rest, rules) if m.kind == meld.kind]
+            if readings:
+                found = (value(card), i, readings[0], card)
+    if found is None:
+        return None
+    _, i, smaller, card = found
+    melds = whole.melds[:i] + (smaller,) + whole.melds[i + 1:]
+    return Arrangement(melds, tuple(sorted(whole.left + (card,), key=card_key)))
+
+
 @lru_cache(maxsize=4096)
 def laydowns_cached(hand: tuple[Card, ...], variant: str, round_index: int
                      ) -> tuple[tuple[Meld, ...], ...]:
@@ -55,7 +91,9 @@ def laydowns_cached(hand: tuple[Card, ...], variant: str, round_index: int
     best = best_contract(hand, contract, rs.melds, rs.value, use_all=contract.go_out)
     if best is not None and keep and not best.left:
         best = _keeping_one(hand, lambda cards: best_contract(
-            cards, contract, rs.melds, rs.value), rs.value)
+            cards, contract, rs.melds, rs.value), rs.value, best, rs.melds,
+            {"set": max(contract.set_size, rs.melds.min_set),
+             "run": max(contract.run_size, rs.melds.min_run)})
     if best is None:
         return ()
     out = [best.melds]
@@ -78,7 +116,8 @@ def further_cached(hand: tuple[Card, ...], variant: str, keep: bool = False
     best = best_melds(hand, rs.melds, rs.value)
     if best is not None and keep and not best.left:
         best = _keeping_one(hand, lambda cards: best_melds(cards, rs.melds, rs.value),
-                            rs.value)
+                            rs.value, best, rs.melds,
+                            {"set": rs.melds.min_set, "run": rs.melds.min_run})
     if best is None or not best.melds:
         return ()
     out = [best.melds]

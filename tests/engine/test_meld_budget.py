@@ -81,8 +81,10 @@ def test_budget_runs_out_and_best_found_is_used():
     small = best_contract(hand, contract, ELVAKORT, dunka_value, budget=1000)
     assert search_nodes() <= 1000 + GREEDY_BUDGET
     check_arrangement(small, hand, ELVAKORT, contract)
-    big = best_contract(hand, contract, ELVAKORT, dunka_value, budget=50_000)
-    assert search_nodes() == 50_000  # ran out
+    # 200,000 nodes: the candidate runs of this 80-card hand are all built (issue 13: the
+    # building counts), then the search runs out
+    big = best_contract(hand, contract, ELVAKORT, dunka_value, budget=200_000)
+    assert search_nodes() == 200_000  # ran out
     assert big.points(dunka_value) <= small.points(dunka_value)
 
 
@@ -147,4 +149,103 @@ def test_budget_shrinks_with_the_hand():
     contract_arrangements(hand, contract, ELVAKORT, limit=9)
     assert search_nodes() <= default_budget(75)
     best_melds(hand, ELVAKORT, dunka_value)
-    assert search_nodes() <= default_budget(75)
+    assert search_nodes() <= default_budget(75) + GREEDY_BUDGET
+
+
+def every_position_hand():
+    """Issue 13's slowest saved game: a claiming player's 75 cards holding every position of
+    two suits two or three times over and six jokers (tens of thousands of run shapes)."""
+    deck = make_deck(range(2, 15), copies=3, jokers=6)
+    jokers = [c for c in deck if c.is_joker]
+    spades = [c for c in deck if c.suit == "S"]
+    hearts = [c for c in deck if c.suit == "H"][:26]
+    diamonds = [c for c in deck if c.suit == "D"][:4]
+    return jokers + spades + hearts + diamonds
+
+
+def counting_shapes(monkeypatch):
+    """Count the candidate run shapes the searches build (``_run_shapes``' items)."""
+    from game.melds import arrangements, packed, search
+    made = [0]
+    real = packed._run_shapes
+
+    def counted(*args, **kwargs):
+        for shape in real(*args, **kwargs):
+            made[0] += 1
+            yield shape
+
+    monkeypatch.setattr(search, "_run_shapes", counted)
+    monkeypatch.setattr(arrangements, "_run_shapes", counted)
+    return made
+
+
+@pytest.mark.parametrize("contract", [c for c in ELVAKORT_CONTRACTS if c.runs],
+                         ids=str)
+def test_building_the_candidate_runs_counts_in_the_budget(monkeypatch, contract):
+    """Issue 13: building the candidate runs was not counted, and a 75-card hand built
+    ~20,000 of them per search (562 ms in Pyodide); now each shape is at least one node of
+    the budget, and the searches still lay the contract down from whole intervals."""
+    from game.melds import default_budget
+    hand = every_position_hand()
+    assert len(hand) == 75
+    made = counting_shapes(monkeypatch)
+    arr = best_contract(hand, contract, ELVAKORT, dunka_value, use_all=contract.go_out)
+    assert made[0] <= search_nodes() <= default_budget(75) + GREEDY_BUDGET
+    if not contract.go_out:
+        check_arrangement(arr, hand, ELVAKORT, contract)
+    made[0] = 0
+    arrs = contract_arrangements(hand, contract, ELVAKORT, use_all=contract.go_out, limit=9)
+    assert made[0] <= search_nodes() <= default_budget(75) + GREEDY_BUDGET
+    for a in arrs:
+        check_arrangement(a, hand, ELVAKORT, contract, contract.go_out)
+    if not contract.go_out:
+        assert arrs
+
+
+def test_further_melds_fallback_takes_runs_too():
+    """When the budget runs out while the candidate runs are built, ``best_melds``' greedy
+    fallback lays runs from whole intervals as well as sets: two whole suits, which hold no
+    set, go down as two runs."""
+    deck = make_deck(range(2, 15), copies=1, jokers=0)
+    hand = [c for c in deck if c.suit in "SH"]
+    arr = best_melds(hand, ELVAKORT, dunka_value, budget=1)
+    assert search_nodes() <= 1 + GREEDY_BUDGET
+    check_arrangement(arr, hand, ELVAKORT)
+    assert [m.kind for m in arr.melds] == ["run", "run"] and not arr.left
+
+
+def test_a_sets_only_contract_builds_no_runs(monkeypatch):
+    """Issue 13's 562-ms save was in round "3 sets": the search built every run shape of a
+    75-card hand and never looked at one."""
+    contract = next(c for c in ELVAKORT_CONTRACTS if not c.runs)
+    made = counting_shapes(monkeypatch)
+    arr = best_contract(every_position_hand(), contract, ELVAKORT, dunka_value)
+    assert made[0] == 0
+    check_arrangement(arr, every_position_hand(), ELVAKORT, contract)
+
+
+def test_keeping_a_card_from_a_huge_hand_does_not_search_per_card(monkeypatch):
+    """Issue 13: a claiming player who has laid down holds 45 cards that all meld; ELV-10
+    keeps one for the discard, which searched the hand less each distinct card (40+
+    budgeted searches, 2-3 s). Now one card is taken out of a meld that can spare it."""
+    from game.rummy import search
+    deck = make_deck(range(2, 15), copies=3, jokers=6)
+    naturals = [c for c in deck if not c.is_joker]
+    hand = tuple([c for c in deck if c.is_joker]
+                 + [c for c in naturals if c.suit in "SH" and c.copy == 0]
+                 + [c for c in naturals if c.suit == "D"][:13])
+    assert len(hand) == 45
+    calls = [0]
+    real = search.best_melds
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search, "best_melds", counted)
+    search.further_cached.cache_clear()
+    offers = search.further_cached(hand, "elvakort", True)
+    assert calls[0] == 1
+    melded = [c for m in offers[0] for c in m.cards]
+    assert len(melded) == len(hand) - 1 and set(melded) < set(hand)
+    assert all(is_valid(m, ELVAKORT) for m in offers[0])
