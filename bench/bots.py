@@ -306,15 +306,22 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def durak_hard(games: int, start: int = 0) -> None:
+def durak_hard(games: int, start: int = 0, minutes: float = 0.0) -> None:
     """Issue 17: ``games`` two-player Durak games (default rules) of hard against normal,
     deals ``start``, ``start + 1``, ... each played twice with the seats swapped; prints
     every game as it ends, then hard's score (a draw counts half) with its 95 % interval
-    and hard's decision times (CPU: median, p95, max)."""
+    and hard's decision times (CPU: median, p95, max). With ``minutes`` > 0 it stops
+    after the first whole deal (both seatings) that ends past that wall time and reports
+    the games played."""
     times: list[float] = []
     score = 0.0
+    stop_at = time.monotonic() + 60 * minutes if minutes > 0 else None
+    played = 0
     for g in range(games):
         deal, seat = divmod(g, 2)
+        if seat == 0 and stop_at is not None and time.monotonic() > stop_at:
+            print(f"stopped after {minutes:g} minutes", flush=True)
+            break
         levels = ["normal", "normal"]
         levels[seat] = "hard"
         state = durak.new_game(durak.Rules(), ["P0", "P1"], 20_000 + start + deal)
@@ -322,14 +329,17 @@ def durak_hard(games: int, start: int = 0) -> None:
         loser = state.outcome()["durak"]
         result = 0.5 if loser is None else (0.0 if loser == seat else 1.0)
         score += result
+        played += 1
         print(f"game {g + 1}: deal {start + deal}, hard in seat {seat}: {result}", flush=True)
-    lo, hi = wilson(score, games)
+    if not played:
+        return
+    lo, hi = wilson(score, played)
     times.sort()
-    print(f"hard vs normal, two-player Durak: {score:g} of {games} "
-          f"({score / games:.1%}, 95 % interval {lo:.1%} - {hi:.1%})")
+    print(f"hard vs normal, two-player Durak: {score:g} of {played} "
+          f"({score / played:.1%}, 95 % interval {lo:.1%} - {hi:.1%})")
     print(f"hard decision time (CPU) over {len(times)} decisions: median "
           f"{_ms(statistics.median(times))}, p95 {_ms(_pct(times, 0.95))}, "
-          f"max {_ms(times[-1])}")
+          f"p99 {_ms(_pct(times, 0.99))}, max {_ms(times[-1])}", flush=True)
 
 
 def durak_solver(positions: int, cards: int = 12, seed: int = 0) -> None:
@@ -387,6 +397,22 @@ def durak_hard_times(decisions: int, seed: int = 0) -> None:
           f"max {_ms(times[-1])}", flush=True)
 
 
+def _override(setting: str) -> None:
+    """Apply ``--set MODULE.NAME=VALUE``: set the constant ``NAME`` of ``game.bots.MODULE``
+    to the Python literal ``VALUE`` (the constants are read at call time). Raises
+    SystemExit with a message for a malformed setting or a name the module lacks."""
+    import ast
+    target, sep, text = setting.partition("=")
+    module_name, dot, name = target.rpartition(".")
+    if not sep or not dot:
+        raise SystemExit(f"--set wants MODULE.NAME=VALUE, got {setting!r}")
+    module = importlib.import_module(f"game.bots.{module_name}")
+    if not hasattr(module, name):
+        raise SystemExit(f"game.bots.{module_name} has no {name}")
+    setattr(module, name, ast.literal_eval(text))
+    print(f"set game.bots.{module_name}.{name} = {getattr(module, name)!r}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None,
@@ -408,14 +434,23 @@ def main(argv: list[str] | None = None) -> int:
                              "four-player games of normal bots")
     parser.add_argument("--durak-hard", type=int, metavar="GAMES",
                         help="only play GAMES two-player Durak games of hard vs normal")
+    parser.add_argument("--minutes", type=float, default=0.0,
+                        help="stop --durak-hard after the first whole deal past this many "
+                             "minutes and report the games played (0: no limit)")
     parser.add_argument("--start", type=int, default=0,
                         help="first deal of --durak-hard (to split a run over processes)")
+    parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                        help="override a bot constant for this run, e.g. "
+                             "durak_hard.SOLVE_TALON=3 (a module of game.bots; the value "
+                             "is a Python literal)")
     parser.add_argument("--solver", type=int, metavar="POSITIONS",
                         help="only time the Durak endgame solver on POSITIONS random "
                              "12-card endgames")
     args = parser.parse_args(argv)
+    for setting in args.set:
+        _override(setting)
     if args.durak_hard:
-        durak_hard(args.durak_hard, args.start)
+        durak_hard(args.durak_hard, args.start, args.minutes)
         return 0
     if args.solver:
         durak_solver(args.solver)
