@@ -32,6 +32,18 @@ SOLVE_TALON = 1; 2-core machine at load 20-30, so only CPU times mean anything):
         max 272 ms; the same run with a fresh solver per rollout: 0.97 / 227 / 247 ms.
         Pyodide not re-measured (wall time under this load means nothing)
 
+Measured 2026-12-02 (SOLVE_TALON = 3 with a 3,000-unit rollout solver budget, the
+setting that looked 60.3 % on 58 games: ``--set durak_hard.SOLVE_TALON=3 --set
+durak_hard.ROLLOUT_SOLVER_BUDGET=3000 --durak-hard N``; one niced process, load 8-35):
+
+    hard vs normal, two-player Durak, 520 games (deals 40,000-40,259, seats swapped;
+        40 games, then 480 from --start 40020): hard scored 292 (28 draws counted half)
+        = 56.2 %, 95 % interval 51.9 - 60.4 % (goal 60 %: not shown; no better than
+        SOLVE_TALON = 1's 56.5 %)
+    hard decision time (CPU), 11,039 decisions of the 480 games: median 0.71 ms,
+        p95 434 ms, p99 547 ms, max 1,130 ms: twice SOLVE_TALON = 1's p95, so about
+        0.9-1.3 s in Pyodide (2-3x), over the 1 s budget. SOLVE_TALON stays 1.
+
 Measured 2026-11-30 (CPython 3.11.7, default rules, 36-card deck, 2,000 games per
 pairing, 1,000 deals x 2 seatings; 2-core machine under heavy parallel load):
 
@@ -77,6 +89,8 @@ reached in 45 minutes, far from the 500 wanted):
 So the hard level is NOT yet stronger than normal (goals: >= 60 %, >= +0.2 chips). An
 earlier Tonk version that also searched the knock lost -0.45 ± 0.26 chips per hand over
 104 hands (uniform deals overrate knocking). Decision times: ``bench/hard_times.py``.
+Tonk's lite rollout bot and low-weighted deals (``--set 'tonk_hard.ROLLOUT_LEVEL="lite"'
+--set tonk_hard.LOW_BIAS=True``, 2026-12-02) are NOT yet measured: off by default.
 """
 
 from __future__ import annotations
