@@ -90,7 +90,9 @@ So the hard level is NOT yet stronger than normal (goals: >= 60 %, >= +0.2 chips
 earlier Tonk version that also searched the knock lost -0.45 ± 0.26 chips per hand over
 104 hands (uniform deals overrate knocking). Decision times: ``bench/hard_times.py``.
 Tonk's lite rollout bot and low-weighted deals (``--set 'tonk_hard.ROLLOUT_LEVEL="lite"'
---set tonk_hard.LOW_BIAS=True``, 2026-12-02) are NOT yet measured: off by default.
+--set tonk_hard.LOW_BIAS=True``, 2026-12-02, stopped at the deadline): 480 hands (deals
+10,000-10,239, seats swapped): -0.015 ± 0.102 chips per hand (95 %), 49.6 % ± 4.5 % of
+hands: not stronger than normal either, so they stay off by default.
 """
 
 from __future__ import annotations
