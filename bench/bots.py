@@ -32,6 +32,18 @@ SOLVE_TALON = 1; 2-core machine at load 20-30, so only CPU times mean anything):
         max 272 ms; the same run with a fresh solver per rollout: 0.97 / 227 / 247 ms.
         Pyodide not re-measured (wall time under this load means nothing)
 
+Measured 2026-12-02 (SOLVE_TALON = 3 with a 3,000-unit rollout solver budget, the
+setting that looked 60.3 % on 58 games: ``--set durak_hard.SOLVE_TALON=3 --set
+durak_hard.ROLLOUT_SOLVER_BUDGET=3000 --durak-hard N``; one niced process, load 8-35):
+
+    hard vs normal, two-player Durak, 520 games (deals 40,000-40,259, seats swapped;
+        40 games, then 480 from --start 40020): hard scored 292 (28 draws counted half)
+        = 56.2 %, 95 % interval 51.9 - 60.4 % (goal 60 %: not shown; no better than
+        SOLVE_TALON = 1's 56.5 %)
+    hard decision time (CPU), 11,039 decisions of the 480 games: median 0.71 ms,
+        p95 434 ms, p99 547 ms, max 1,130 ms: twice SOLVE_TALON = 1's p95, so about
+        0.9-1.3 s in Pyodide (2-3x), over the 1 s budget. SOLVE_TALON stays 1.
+
 Measured 2026-11-30 (CPython 3.11.7, default rules, 36-card deck, 2,000 games per
 pairing, 1,000 deals x 2 seatings; 2-core machine under heavy parallel load):
 
@@ -77,6 +89,10 @@ reached in 45 minutes, far from the 500 wanted):
 So the hard level is NOT yet stronger than normal (goals: >= 60 %, >= +0.2 chips). An
 earlier Tonk version that also searched the knock lost -0.45 ± 0.26 chips per hand over
 104 hands (uniform deals overrate knocking). Decision times: ``bench/hard_times.py``.
+Tonk's lite rollout bot and low-weighted deals (``--set 'tonk_hard.ROLLOUT_LEVEL="lite"'
+--set tonk_hard.LOW_BIAS=True``, 2026-12-02, stopped at the deadline): 480 hands (deals
+10,000-10,239, seats swapped): -0.015 ± 0.102 chips per hand (95 %), 49.6 % ± 4.5 % of
+hands: not stronger than normal either, so they stay off by default.
 """
 
 from __future__ import annotations
@@ -306,15 +322,22 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def durak_hard(games: int, start: int = 0) -> None:
+def durak_hard(games: int, start: int = 0, minutes: float = 0.0) -> None:
     """Issue 17: ``games`` two-player Durak games (default rules) of hard against normal,
     deals ``start``, ``start + 1``, ... each played twice with the seats swapped; prints
     every game as it ends, then hard's score (a draw counts half) with its 95 % interval
-    and hard's decision times (CPU: median, p95, max)."""
+    and hard's decision times (CPU: median, p95, max). With ``minutes`` > 0 it stops
+    after the first whole deal (both seatings) that ends past that wall time and reports
+    the games played."""
     times: list[float] = []
     score = 0.0
+    stop_at = time.monotonic() + 60 * minutes if minutes > 0 else None
+    played = 0
     for g in range(games):
         deal, seat = divmod(g, 2)
+        if seat == 0 and stop_at is not None and time.monotonic() > stop_at:
+            print(f"stopped after {minutes:g} minutes", flush=True)
+            break
         levels = ["normal", "normal"]
         levels[seat] = "hard"
         state = durak.new_game(durak.Rules(), ["P0", "P1"], 20_000 + start + deal)
@@ -322,14 +345,17 @@ def durak_hard(games: int, start: int = 0) -> None:
         loser = state.outcome()["durak"]
         result = 0.5 if loser is None else (0.0 if loser == seat else 1.0)
         score += result
+        played += 1
         print(f"game {g + 1}: deal {start + deal}, hard in seat {seat}: {result}", flush=True)
-    lo, hi = wilson(score, games)
+    if not played:
+        return
+    lo, hi = wilson(score, played)
     times.sort()
-    print(f"hard vs normal, two-player Durak: {score:g} of {games} "
-          f"({score / games:.1%}, 95 % interval {lo:.1%} - {hi:.1%})")
+    print(f"hard vs normal, two-player Durak: {score:g} of {played} "
+          f"({score / played:.1%}, 95 % interval {lo:.1%} - {hi:.1%})")
     print(f"hard decision time (CPU) over {len(times)} decisions: median "
           f"{_ms(statistics.median(times))}, p95 {_ms(_pct(times, 0.95))}, "
-          f"max {_ms(times[-1])}")
+          f"p99 {_ms(_pct(times, 0.99))}, max {_ms(times[-1])}", flush=True)
 
 
 def durak_solver(positions: int, cards: int = 12, seed: int = 0) -> None:
@@ -387,6 +413,22 @@ def durak_hard_times(decisions: int, seed: int = 0) -> None:
           f"max {_ms(times[-1])}", flush=True)
 
 
+def _override(setting: str) -> None:
+    """Apply ``--set MODULE.NAME=VALUE``: set the constant ``NAME`` of ``game.bots.MODULE``
+    to the Python literal ``VALUE`` (the constants are read at call time). Raises
+    SystemExit with a message for a malformed setting or a name the module lacks."""
+    import ast
+    target, sep, text = setting.partition("=")
+    module_name, dot, name = target.rpartition(".")
+    if not sep or not dot:
+        raise SystemExit(f"--set wants MODULE.NAME=VALUE, got {setting!r}")
+    module = importlib.import_module(f"game.bots.{module_name}")
+    if not hasattr(module, name):
+        raise SystemExit(f"game.bots.{module_name} has no {name}")
+    setattr(module, name, ast.literal_eval(text))
+    print(f"set game.bots.{module_name}.{name} = {getattr(module, name)!r}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None,
@@ -408,14 +450,23 @@ def main(argv: list[str] | None = None) -> int:
                              "four-player games of normal bots")
     parser.add_argument("--durak-hard", type=int, metavar="GAMES",
                         help="only play GAMES two-player Durak games of hard vs normal")
+    parser.add_argument("--minutes", type=float, default=0.0,
+                        help="stop --durak-hard after the first whole deal past this many "
+                             "minutes and report the games played (0: no limit)")
     parser.add_argument("--start", type=int, default=0,
                         help="first deal of --durak-hard (to split a run over processes)")
+    parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                        help="override a bot constant for this run, e.g. "
+                             "durak_hard.SOLVE_TALON=3 (a module of game.bots; the value "
+                             "is a Python literal)")
     parser.add_argument("--solver", type=int, metavar="POSITIONS",
                         help="only time the Durak endgame solver on POSITIONS random "
                              "12-card endgames")
     args = parser.parse_args(argv)
+    for setting in args.set:
+        _override(setting)
     if args.durak_hard:
-        durak_hard(args.durak_hard, args.start)
+        durak_hard(args.durak_hard, args.start, args.minutes)
         return 0
     if args.solver:
         durak_solver(args.solver)

@@ -232,10 +232,17 @@ def _rummy_positions(variant: str, players: int, seed: int, rate: float = 0.12):
         step += 1
 
 
+@pytest.mark.parametrize("lite", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_tonk_hard_choice_depends_only_on_the_view(small_hard_budget, players):
+def test_tonk_hard_choice_depends_only_on_the_view(small_hard_budget, monkeypatch, lite,
+                                                  players):
     """The Tonk hard player (game.bots.tonk_hard): moving the hidden cards (other hands
-    but their known cards, the stock, the discards under the top) changes no choice."""
+    but their known cards, the stock, the discards under the top) changes no choice;
+    also with the lite rollout bot and low-weighted deals (``lite``)."""
+    if lite:
+        from game.bots import tonk_hard
+        monkeypatch.setattr(tonk_hard, "ROLLOUT_LEVEL", "lite")
+        monkeypatch.setattr(tonk_hard, "LOW_BIAS", True)
     rng = random.Random(400 + players)
     checked = moved = 0
     for state, seat in _first(tonk_positions(players, games=4, seed=players), 30):

@@ -79,6 +79,66 @@ def test_rummy_worlds_agree_with_the_view(variant, players):
     assert checked >= 15
 
 
+@pytest.fixture
+def lite(monkeypatch):
+    """Tonk's hard search with the lite rollout bot and low-weighted deals."""
+    monkeypatch.setattr(tonk_hard, "ROLLOUT_LEVEL", "lite")
+    monkeypatch.setattr(tonk_hard, "LOW_BIAS", True)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tonk_low_weighted_worlds_agree_with_the_view(lite, players):
+    checked = 0
+    for state, seat in tonk_positions(players, seed=players, hands=4):
+        check_worlds(tonk_hard._Template(state.view(seat)), state, seat)
+        checked += 1
+    assert checked >= 15
+
+
+def test_tonk_low_weighted_deals_give_opponents_lower_cards(lite, monkeypatch):
+    """With ``LOW_BIAS`` an opponent who has played several turns is dealt lower unknown
+    cards on average than the stock gets (uniform deals: the same mean)."""
+    state = next(s for s, seat in tonk_positions(2, seed=11, hands=6)
+                 if s.turns >= 6 and s.view(seat)["hand_counts"][1 - seat] >= 4
+                 and not s.view(seat)["known"][1 - seat])
+    seat = state.to_act()[0]
+    rng = random.Random(3)
+    means = {}
+    for bias in (True, False):
+        monkeypatch.setattr(tonk_hard, "LOW_BIAS", bias)
+        template = tonk_hard._Template(state.view(seat))
+        hand, stock = [], []
+        for _ in range(300):
+            world = template.world(rng)
+            hand += [tonk_card_value(c) for c in world.hands[1 - seat]]
+            stock += [tonk_card_value(c) for c in world.stock]
+        means[bias] = (sum(hand) / len(hand), sum(stock) / len(stock))
+    assert means[True][0] < means[True][1] - 0.5
+    assert abs(means[False][0] - means[False][1]) < 0.5
+
+
+def tonk_card_value(card) -> int:
+    """TONK-1: ace 1, 2-10 face value, J/Q/K 10."""
+    return tonk_hard._tonk.VALUES[tonk_hard._tonk._token_of(card)]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_tonk_hard_lite_plays_legal_hands(tiny, lite, players):
+    state = tonk.new_game(tonk.Rules(), [f"P{i}" for i in range(players)], seed=22)
+    step = searched = 0
+    while state.hand_no <= 3:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        searched += len(tonk_hard.candidates(view, legal)) > 1
+        action = bots.choose(view, legal, "hard", seed=step)
+        assert action in legal
+        state.apply(action)
+        step += 1
+        assert step < 3000
+    assert searched >= 3 and sum(state.ledger.balances()) == 0
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_tonk_worlds_agree_with_the_view(players):
     checked = 0

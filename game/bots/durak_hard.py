@@ -73,7 +73,9 @@ ROLLOUT_SOLVER_BUDGET = 1500
 SOLVE_TALON = 1
 """In a two-player rollout the exact solver takes over once the talon holds at most this
 many cards: the sampled world fixes the talon's order, so the rest of the game is one of
-perfect information for the solver (which draws the talon as DUR-16 does)."""
+perfect information for the solver (which draws the talon as DUR-16 does). Measured
+(bench/bots.py): 3 with a 3,000-unit budget scored 56.2 % (95 % interval 51.9-60.4 %,
+520 games) against 1's 56.5 % and doubled the p95 decision time (434 ms CPU)."""
 
 
 def _candidates(ctx, legal: list, first) -> list:
