@@ -166,13 +166,12 @@ class Privacy:
                     text=self.name(seat)))
             box.appendChild(row)
             done = {"type": "button", "class": "ui-btn primary", "data-ui": "pp-claim-go"}
-            if not self.pressed:
-                done["aria-disabled"] = "true"
+            nobody = {"type": "button", "class": "ui-btn", "data-ui": "pp-nobody"}
+            # one answer at a time: "Done" once a name is pressed, else "Nobody"
+            (nobody if self.pressed else done)["aria-disabled"] = "true"
             box.appendChild(h("div", {"class": "lobby-actions"},
                               h("button", done, text=t(lang, "pp_claim_go")),
-                              h("button", {"type": "button", "class": "ui-btn",
-                                           "data-ui": "pp-nobody"},
-                                text=t(lang, "pp_nobody"))))
+                              h("button", nobody, text=t(lang, "pp_nobody"))))
             return box
         st = s.state
         box.appendChild(h("h2", {"id": "pp-h"}, text=t(lang, "pp_throw_title")))
@@ -217,6 +216,8 @@ class Privacy:
             return
         if ui == "pp-claim-go" and not self.pressed:
             return
+        if ui == "pp-nobody" and self.pressed and (s.out_of_turn() or {}).get("kind") == "claim":
+            return  # a name is pressed: "Nobody" would overrule it (unpress the name first)
         if ui in ("pp-claim-go", "pp-nobody") and s.out_of_turn() is not None:
             before = self.seen
             self.leave(None)

@@ -123,7 +123,10 @@ def test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload(page, s
             assert buttons.count() >= 1
             assert all(n in NAMES for n in buttons.all_inner_texts())
             if rng.random() < 0.7:
+                assert page.locator("[data-ui=pp-claim-go]").get_attribute("aria-disabled") == "true"
                 tap(buttons.nth(rng.randrange(buttons.count())))
+                # a pressed name and "Nobody" are never both offered (found playing by hand)
+                assert page.locator("[data-ui=pp-nobody]").get_attribute("aria-disabled") == "true"
                 tap(page.locator("[data-ui=pp-claim-go]"))
                 claimed += 1
             else:
