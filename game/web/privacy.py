@@ -220,6 +220,7 @@ class Privacy:
             return  # a name is pressed: "Nobody" would overrule it (unpress the name first)
         if ui in ("pp-claim-go", "pp-nobody") and s.out_of_turn() is not None:
             before = self.seen
+            asked = set(s.out_of_turn()["people"])
             self.leave(None)
             self.seen = None  # the device went round: whoever is next gets "Pass to"
             if s.out_of_turn()["kind"] == "claim":
@@ -227,8 +228,10 @@ class Privacy:
                 events = people.resolve_claims(s, pressed)
             else:
                 events = people.resolve_throws(s)
-            if before is not None and s.human == before and s.out_of_turn() is None:
-                # the person who held the device goes on with their turn: no hand-back
+            if before is not None and s.human == before and s.out_of_turn() is None \
+                    and asked <= {before}:
+                # nobody else was asked, so the device never left the person who goes on;
+                # when another person answered, it may be in their hands: "Pass to" first
                 self.seen = before
             app.after_others(events)
             return
