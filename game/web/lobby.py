@@ -241,10 +241,21 @@ class LobbyPart:
         twice = seats.same_names(players)
         if twice:  # refused: "Pass to Anna" must mean one person (issue 12)
             names = ", ".join(dict.fromkeys(players[i]["name"] for i in twice))
-            self.set_notice(t(self.lang, "pp_same_name", names=names), "error")
+            text = t(self.lang, "pp_same_name", names=names)
+            self.set_notice(text, "error")
+            old = document.getElementById("lobby-name-error")
+            if old:
+                old.remove()
             field = document.getElementById(f"lobby-name-{twice[0]}")
             if field:
+                # said beside the field too: on a phone the notice is above the fold when
+                # the field takes the focus (a new user saw only an outline)
+                row = field.closest(".seat-row") or field
+                row.insertAdjacentElement("afterend", h(
+                    "p", {"class": "field-error", "id": "lobby-name-error", "role": "alert"},
+                    text=text))
                 field.setAttribute("aria-invalid", "true")
+                field.setAttribute("aria-describedby", "lobby-name-error")
                 field.focus()
             return
         self.new_session(game, rules, players)

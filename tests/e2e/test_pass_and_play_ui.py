@@ -64,6 +64,8 @@ def start(page, site, game: str, count: int, kinds: str, same_name_first=False) 
         page.select_option(f"#lobby-kind-{i}", "human" if kind == "h" else "bot")
     persons = [i for i, kind in enumerate(kinds) if kind == "h"]
     if same_name_first:
+        size = page.viewport_size
+        page.set_viewport_size({"width": 390, "height": 844})  # a phone: the notice is far
         for i in persons:
             page.fill(f"#lobby-name-{i}", NAMES[0])
         tap(page.locator("[data-ui=start]"))
@@ -71,6 +73,13 @@ def start(page, site, game: str, count: int, kinds: str, same_name_first=False) 
         assert "same name" in notice and NAMES[0] in notice, notice
         assert page.locator("#table, #privacy").count() == 0, "two Annas were accepted"
         assert page.locator(f"#lobby-name-{persons[1]}[aria-invalid=true]").count() == 1
+        # said beside the field, in view when the field has the focus (a phone's notice is
+        # above the fold then)
+        beside = page.locator("#lobby-name-error")
+        assert beside.inner_text() == notice and beside.is_visible()
+        box, view = beside.bounding_box(), page.viewport_size
+        assert 0 <= box["y"] and box["y"] + box["height"] <= view["height"], box
+        page.set_viewport_size(size)
     for k, i in enumerate(persons):
         page.fill(f"#lobby-name-{i}", NAMES[k])
     tap(page.locator("[data-ui=start]"))
