@@ -53,7 +53,7 @@ def display_name(lang: str, players: list[dict], seat: int, human: int) -> str:
     """A seat's name in the current language: "Du"/"You" for the human (at a table of
     one person; with several people, issue 12, everyone by name); a default computer
     name ("Dator 2" / "Computer 2") follows the language; other names as given."""
-    if seat == human and sum(1 for p in players if p.get("kind") == "human") < 2:
+    if seat == addressee(players, human):
         return t(lang, "you")
     name = str(players[seat].get("name", "")) if seat < len(players) else ""
     return translate_name(lang, name) if name else t(lang, "bot_name", n=seat)
@@ -78,7 +78,7 @@ def hand_label(lang: str, players: list[dict], human: int) -> str:
     """The title of the hand shown: "Din hand"/"Your hand" at a table of one person; with
     several people (issue 12) the person's own name, "Annas hand"/"Anna's hand" (Swedish
     adds no "s" to a name ending in s, x or z: "Jonas hand")."""
-    if sum(1 for p in players if p.get("kind") == "human") < 2:
+    if addressee(players, human) == human:
         return t(lang, "your_hand")
     name = display_name(lang, players, human, human)
     plain = lang == "sv" and name[-1:].lower() in ("s", "x", "z")
