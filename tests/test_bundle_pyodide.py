@@ -91,5 +91,5 @@ def test_snapshot_restores_the_engine_modules_of_this_bundle():
     assert got["bundle"] == build_bundle.bundle_id(), "snapshot made from another bundle"
     assert "game.durak" in got["imported"] and "game.session" in got["imported"]
     assert not any(m.startswith("game.web.") and not m.endswith("model") for m in got["imported"])
-    assert got["durak_file"] == "/home/pyodide/game.zip/game/durak.pyc"
+    assert got["durak_file"] == "/home/pyodide/game.zip/game/durak/__init__.pyc"
     assert got["to_act"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 
-import game.durak as durak
+import game.durak.state as durak_state  # new_game's module: deck_order swaps its Rng
 from game.cards import Card, make_deck, parse_card, parse_cards
 from game.durak import DECK_RANKS, Rules, State, new_game, parse_action
 from game.engine import IllegalAction, Rng
@@ -140,12 +140,12 @@ class _FixedRng(Rng):
 def deck_order(order):
     """While active, ``new_game`` deals the deck in ``order`` instead of shuffling."""
     fixed = type("FixedRng", (_FixedRng,), {"order": list(order)})
-    saved = durak.Rng
-    durak.Rng = fixed
+    saved = durak_state.Rng
+    durak_state.Rng = fixed
     try:
         yield
     finally:
-        durak.Rng = saved
+        durak_state.Rng = saved
 
 
 def dealt_game(hands, trump_card, rules=None, *, dealer=None, last_durak=None) -> State:
