@@ -9,6 +9,9 @@ when"), each checked where it was seen:
   of the table's middle (its "Lay off" button out of sight), and tapping the highlighted
   meld itself — as the status line says — did nothing; once the middle was scrolled down
   to a meld, the stock and the pile were scrolled out of sight for the next draw.
+- Dunka's scoresheet in the phone's drawer: with four players the last column was cut off
+  behind a hidden sideways scroll (the final total "195" read "19") and the names broke
+  inside the word ("Comput / er 1").
 
 Uses conftest.py's fixtures (any console error or failed request fails a test).
 """
@@ -87,3 +90,27 @@ def test_dunka_lay_off_meld_is_brought_into_view_and_tapping_it_lays_off(page, s
     assert page.evaluate("() => document.getElementById('table-middle').scrollTop") > 0
     assert page.evaluate(INSIDE_MIDDLE, "#table .stock-pile .card")
     assert page.evaluate(INSIDE_MIDDLE, "#table .discard-pile .card")
+
+
+SHEET_FITS = """() => {
+  const sheet = document.querySelector('#table-side .scoresheet');
+  const box = sheet.parentElement;
+  const right = box.getBoundingClientRect().right;
+  const names = [...sheet.querySelectorAll('thead th.n')];
+  return {overflow: sheet.scrollWidth - box.clientWidth,
+          cut: names.filter((n) => n.getBoundingClientRect().right > right + 0.5).map((n) => n.textContent),
+          lines: names.map((n) => { const r = document.createRange(); r.selectNodeContents(n);
+                                    return r.getClientRects().length; })};
+}"""
+
+
+def test_dunka_scoresheet_of_four_players_fits_the_phone_drawer(page, site):
+    page.set_viewport_size(PHONE)
+    open_game(page, site.url + "?game=dunka&players=4&seed=5&lang=en&speed=instant")
+    page.wait_for_selector("#table .hand .card")
+    page.locator("#top [data-drawer=toggle]").click()
+    page.wait_for_selector("#table-side .scoresheet")
+    fit = page.evaluate(SHEET_FITS)
+    assert fit["overflow"] <= 0 and not fit["cut"], fit
+    # each name on one line (a name broken inside its word makes two line boxes)
+    assert fit["lines"] == [1, 1, 1, 1], fit
