@@ -37,6 +37,21 @@ def test_a_taken_bout_names_who_took_it():
     assert last["taken_by"] == 1 and last["pairs"][0] == ("6S", None)
 
 
+# Bo takes the sixes; your six of diamonds, the last card anyone can throw in, ends the bout
+# in the same move (found playing by hand: the finished bout shown lacked that card).
+THROW_ENDS = ("durak;names=You,Bo;h0=6D,7C,7D,9D,JC,QD;h1=8S,10S,AH,KC;trump=6H;attacker=0;"
+              "table=6S,6C;taking=1")
+
+
+def test_a_throw_in_that_ends_the_bout_is_kept_in_it():
+    state = positions.read(THROW_ENDS).state
+    drawn = [(a, d) for a, d in state.view(0)["table"]]
+    events = state.apply(durak.parse_action("throw 6D", 0))
+    assert state.view(0)["table"] == []          # Bo picked the bout up in that move
+    last = model.finished_bout(drawn, events)
+    assert last == {"pairs": [("6S", None), ("6C", None), ("6D", None)], "taken_by": 1}
+
+
 def test_layout_texts_exist_in_both_languages():
     assert set(table_texts.TEXTS["sv"]) == set(table_texts.TEXTS["en"])
     for key in table_texts.TEXTS["en"]:

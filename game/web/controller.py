@@ -123,6 +123,7 @@ class ControllerPart:
             return
         self.table.after_move()
         self.reason_text = ""
+        self.move_events = events
         self.save_session()
         self.announce(events, bots_only=True)
         self.move_history.add(events)
@@ -134,6 +135,7 @@ class ControllerPart:
         """Moves not made by the person at the table (a computer player's, or those of
         a pass-and-play prompt: claims, throw-ins declined): saved, told, added to the
         history, then the next screen."""
+        self.move_events = events
         self.save_session()
         self.announce(events, bots_only=False)
         self.move_history.add(events)

@@ -302,6 +302,12 @@ class DunkaTable(TableView):
         if el.closest(".hand") and el.hasAttribute("data-card"):
             self.click_hand_card(str(el.getAttribute("data-card")))
             return True
+        meld = el.closest(".meld.target")
+        if meld:   # the status line says "tap a highlighted meld": its one move is made
+            buttons = meld.querySelectorAll("button[data-action]")
+            if buttons.length == 1:   # several (a joker's two ends): the buttons choose
+                app.do(str(buttons.item(0).getAttribute("data-action")))
+                return True
         return False
 
     def click_hand_card(self, card: str) -> None:

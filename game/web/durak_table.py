@@ -155,7 +155,9 @@ class DurakTable(TableView):
         if over:
             self.last_bout = None
         elif not pairs and self.prev_pairs:
-            self.last_bout = model.finished_bout(self.prev_pairs, self.app.log_events)
+            # every event of the move that ended it: the human's own beat or throw-in too,
+            # which the one-line log (``app.log_events``) leaves out
+            self.last_bout = model.finished_bout(self.prev_pairs, self.app.move_events)
         elif not self.drawn:   # after a reload: from the move history
             self.last_bout = self.restored_last_bout(v)
         self.drawn = True

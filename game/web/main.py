@@ -70,6 +70,7 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self.reason_text = ""
         self.log_events: list[dict] = []  # the last moves shown, kept as events so a
         # language switch re-tells them in the new language
+        self.move_events: list[dict] = []  # every event of the last move (anyone's)
         self.focus_card: str | None = None
         self.root = document.getElementById("screen")
         self.teach = Teach(self)  # teaching positions, hints, the embedding bridge

@@ -364,11 +364,19 @@ def finished_bout(pairs: list, events: list[dict]) -> dict:
     """The bout that just left the table (DUR-13, DUR-14), for showing it until the next one.
 
     ``pairs``: the bout as last drawn, ``[(attack, defence or None)]``; ``events``: the
-    engine events of the move that ended it (a beat in that same move fills its pair; a
-    ``pick_up`` names the defender who took the cards). Returns ``{"pairs": [(attack,
-    defence or None)], "taken_by": seat or None}`` (``None``: the cards were discarded)."""
+    engine events of the move that ended it (a beat in that same move fills its pair, a
+    throw-in in it adds one; a ``pick_up`` names the defender who took the cards). Returns
+    ``{"pairs": [(attack, defence or None)], "taken_by": seat or None}`` (``None``: the
+    cards were discarded)."""
     beaten = {ev["target"]: ev["card"] for ev in events
               if ev.get("type") == "beat" and "target" in ev and "card" in ev}
     out = [(a, d or beaten.get(a)) for a, d in pairs]
+    on_table = {a for a, _ in out}
+    for ev in events:
+        if ev.get("type") in ("attack", "throw", "transfer"):
+            for card in ev.get("cards", []):
+                if str(card) not in on_table:
+                    on_table.add(str(card))
+                    out.append((str(card), beaten.get(str(card))))
     taken_by = next((ev.get("player") for ev in events if ev.get("type") == "pick_up"), None)
     return {"pairs": out, "taken_by": taken_by}

@@ -71,6 +71,17 @@
     // a result or the lay-down chooser opens at the top of the middle: show it
     if (middle && !middle.querySelector(":scope > .result, :scope > .chooser")) {
       middle.scrollTop = old.scroll.middle;
+      // the meld or spread the selected card goes to is the next thing to tap: in view
+      const target = middle.querySelector(".meld.target, .spread.target");
+      if (target) {
+        // (below the stock and pile, which stay at the middle's top: table.css)
+        const head = middle.querySelector(":scope > .dunka-center");
+        const m = middle.getBoundingClientRect();
+        const top = head ? Math.max(m.top, head.getBoundingClientRect().bottom) : m.top;
+        const r = target.getBoundingClientRect();
+        if (r.bottom > m.bottom) middle.scrollTop += Math.min(r.bottom - m.bottom, r.top - top);
+        else if (r.top < top) middle.scrollTop -= top - r.top;
+      }
     }
     const side = document.getElementById("table-side");
     if (side) side.scrollTop = old.scroll.side;

@@ -1,0 +1,116 @@
+"""Faults a person found playing whole games by hand on a 360×640 phone (issue 11's "Done
+when"), each checked where it was seen:
+
+- Durak: the finished bout shown until your next move ("Förra utspelet") left out the move
+  that ended it when that move was yours: your beat (the attacker could throw nothing in)
+  or your throw-in that filled the bout. The table showed 6♦ unbeaten though you had just
+  beaten it.
+- Dunka: with melds on the table, a selected card's lay-off meld sat below the visible part
+  of the table's middle (its "Lay off" button out of sight), and tapping the highlighted
+  meld itself — as the status line says — did nothing; once the middle was scrolled down
+  to a meld, the stock and the pile were scrolled out of sight for the next draw.
+- Dunka's scoresheet in the phone's drawer: with four players the last column was cut off
+  behind a hidden sideways scroll (the final total "195" read "19") and the names broke
+  inside the word ("Comput / er 1").
+
+Uses conftest.py's fixtures (any console error or failed request fails a test).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from browser_harness import open_game
+
+PHONE = {"width": 360, "height": 640}
+
+# You defend the eight of spades with the nine; Bo holds no eight or nine to throw in, so
+# your beat ends the bout in the same move (the cards are discarded).
+YOUR_BEAT_ENDS = ("durak;names=You,Bo;h0=9S,7C,7D,10D,JC,QD;h1=6C,10S,AH,KC,QC;trump=6H;"
+                  "attacker=1;table=8S")
+
+
+def test_durak_last_bout_shows_the_beat_you_made_to_end_it(page, site):
+    page.set_viewport_size(PHONE)
+    open_game(page, site.url + "?lang=en&hints=off&speed=instant&position="
+              + quote(YOUR_BEAT_ENDS, safe=""))
+    page.locator('.hand [data-card="9S"][data-action="beat 9S 8S"]').click(
+        position={"x": 8, "y": 16})
+    page.wait_for_selector("#table .last-bout", timeout=30_000)
+    assert page.locator('#table .last-bout .pair .card.attack[data-card="8S"]').count() == 1
+    # the beat you made is with it (before the fix: the eight of spades alone, unbeaten)
+    assert page.locator('#table .last-bout .pair .card.defence[data-card="9S"]').count() == 1
+    assert "discard" in page.locator("#table .last-bout").get_attribute("aria-label")
+
+
+# You have laid down and drawn; the six of clubs fits only the last meld on the table (the
+# sixes of seat 3), which at 360×640 lies below the visible part of the table's middle.
+MELDS = ("dunka;round=1;phase=play;turn=0;taken=4C;"
+         "h0=2C,3C,4C,5D,6D,8D,9D,10H,JH,QH,KS,AS,2S,3S,4H,5H,6C,9C,10C,JC;"
+         "h1=?6;h2=?4;h3=?8;m1=0:7S,7H,7D;m2=0:KH,KC,JK=K;m3=1:5S,5C,JK=5;"
+         "m4=1:9S,9H,9D;m5=2:QS,QD,QC;m6=2:8S,8H,8C;m7=2:AH,AD,AC;m8=3:3H,3D,JK=3;"
+         "m9=3:6S,6H,6D;pile=2D")
+
+# the element lies inside the visible part of the table's middle, and its top-left and
+# bottom-left corners are not covered (by the stock and pile kept at the middle's top)
+INSIDE_MIDDLE = """(sel) => {
+  const m = document.getElementById('table-middle').getBoundingClientRect();
+  const el = document.querySelector(sel);
+  const r = el.getBoundingClientRect();
+  if (r.top < m.top - 0.5 || r.bottom > m.bottom + 0.5) return false;
+  return [r.top + 6, r.bottom - 6].every((y) => {
+    const hit = document.elementFromPoint(r.left + 6, y);
+    return !!hit && el.contains(hit);
+  });
+}"""
+
+
+def test_dunka_lay_off_meld_is_brought_into_view_and_tapping_it_lays_off(page, site):
+    page.set_viewport_size(PHONE)
+    open_game(page, site.url + "?lang=en&hints=off&speed=instant&position="
+              + quote(MELDS, safe=""))
+    page.wait_for_selector("#table .hand .card")
+    assert not page.evaluate(INSIDE_MIDDLE, '#table .meld[data-meld="m9"]'), \
+        "the position no longer puts the sixes below the fold: the test proves nothing"
+    page.locator('.hand [data-card="6C"]').click(position={"x": 8, "y": 16})
+    page.wait_for_selector('#table .meld.target[data-meld="m9"]')
+    page.wait_for_timeout(200)   # static/js/motion.js restores the middle's scroll after a render
+    # the highlighted meld and its button are in view without scrolling the middle by hand
+    assert page.evaluate(INSIDE_MIDDLE, '#table .meld.target[data-meld="m9"]')
+    assert page.evaluate("() => scrollY") == 0
+    # "Tap Discard, or a highlighted meld": a tap on the meld's cards lays the six off
+    page.locator('#table .meld.target[data-meld="m9"] [data-card="6S"]').click(
+        position={"x": 5, "y": 8})   # its corner (the next card covers its middle)
+    page.wait_for_selector('#table .meld[data-meld="m9"] [data-card="6C"]', timeout=30_000)
+    assert page.locator('.hand [data-card="6C"]').count() == 0
+    assert page.locator("#table .hand .card").count() == 19
+    # scrolled to the last meld, the stock and the pile are still in view (sticky)
+    page.evaluate("() => { const m = document.getElementById('table-middle'); m.scrollTop = m.scrollHeight; }")
+    page.wait_for_timeout(100)
+    assert page.evaluate("() => document.getElementById('table-middle').scrollTop") > 0
+    assert page.evaluate(INSIDE_MIDDLE, "#table .stock-pile .card")
+    assert page.evaluate(INSIDE_MIDDLE, "#table .discard-pile .card")
+
+
+SHEET_FITS = """() => {
+  const sheet = document.querySelector('#table-side .scoresheet');
+  const box = sheet.parentElement;
+  const right = box.getBoundingClientRect().right;
+  const names = [...sheet.querySelectorAll('thead th.n')];
+  return {overflow: sheet.scrollWidth - box.clientWidth,
+          cut: names.filter((n) => n.getBoundingClientRect().right > right + 0.5).map((n) => n.textContent),
+          lines: names.map((n) => { const r = document.createRange(); r.selectNodeContents(n);
+                                    return r.getClientRects().length; })};
+}"""
+
+
+def test_dunka_scoresheet_of_four_players_fits_the_phone_drawer(page, site):
+    page.set_viewport_size(PHONE)
+    open_game(page, site.url + "?game=dunka&players=4&seed=5&lang=en&speed=instant")
+    page.wait_for_selector("#table .hand .card")
+    page.locator("#top [data-drawer=toggle]").click()
+    page.wait_for_selector("#table-side .scoresheet")
+    fit = page.evaluate(SHEET_FITS)
+    assert fit["overflow"] <= 0 and not fit["cut"], fit
+    # each name on one line (a name broken inside its word makes two line boxes)
+    assert fit["lines"] == [1, 1, 1, 1], fit
