@@ -21,6 +21,10 @@ the same measures the normal bot uses (hand points, DUN-14 / ELV-12 values, plus
 the points of the melds a seat owns on the table, ELV-13).
 
 It never peeks: it is given the view, not the state, and deals the hidden cards itself.
+
+Dunka (``OUTS_GAMES``) does not use this search: its hard player is the normal bot with
+its discards weighed by their outs (``game.bots.rummy_outs``), which beat normal where
+the search did not (issue 17).
 """
 
 from __future__ import annotations
