@@ -185,7 +185,7 @@ def test_think_is_choose_in_slices(tiny):
     """The sliced search yields between rollouts and ends with ``choose``'s move."""
     sliced = 0
     cases = [(s.view(seat), s.legal_actions(seat)) for s, seat in
-             rummy_positions("dunka", 2, seed=3, steps=120, rate=0.3)]
+             rummy_positions("elvakort", 2, seed=3, steps=120, rate=0.3)]
     cases += [(s.view(seat), s.legal_actions(seat)) for s, seat in
               tonk_positions(2, seed=3, hands=2)]
     for view, legal in cases:

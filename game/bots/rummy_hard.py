@@ -21,6 +21,10 @@ the same measures the normal bot uses (hand points, DUN-14 / ELV-12 values, plus
 the points of the melds a seat owns on the table, ELV-13).
 
 It never peeks: it is given the view, not the state, and deals the hidden cards itself.
+
+Dunka (``OUTS_GAMES``) does not use this search: its hard player is the normal bot with
+its discards weighed by their outs (``game.bots.rummy_outs``), which beat normal where
+the search did not (issue 17).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from ..rummy import (ROUNDS, Discard, Draw, Dunk, LayDown, Layoff, Next, Pass, R
                      Rules, State)
 from . import dunka as _dunka
 from . import elvakort as _elvakort
-from . import pimc
+from . import pimc, rummy_outs
 
 SAMPLES = 10
 """Worlds per candidate in a real game (the budget: at most 2 x 10 = 20 rollouts)."""
@@ -50,6 +54,10 @@ completes or extends a meld in hand, like most players), about ten times cheaper
 normal bot's contract search, which leaves time for more worlds."""
 MAX_STEPS = 200
 """A rollout's safety stop in actions (a turn is 2–6 actions)."""
+OUTS_GAMES = ("dunka",)
+"""Games whose hard player is not the rollout search but the normal bot with its
+discards weighed by their outs (``game.bots.rummy_outs``): in two-player Dunka that beat
+normal (issue 17's figures in its docstring), while the rollout search did not."""
 
 
 def _bot(game: str):
@@ -219,6 +227,8 @@ def think(view: dict, legal: list, rng: random.Random, samples: int | None = Non
     ``game.bots.pimc``). ``samples`` worlds per candidate (default ``SAMPLES``, read at
     call time), rollouts of ``horizon`` rounds of turns (default ``HORIZON``).
     Returns one element of ``legal``."""
+    if view["game"] in OUTS_GAMES:
+        return (yield from pimc.done(rummy_outs.choose(view, legal)))
     samples = SAMPLES if samples is None else samples
     horizon = HORIZON if horizon is None else horizon
     cands = candidates(view, legal)
