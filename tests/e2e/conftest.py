@@ -129,6 +129,41 @@ def tab_subpath(browser, site_subpath):
     _close_and_check(t)
 
 
+# The shared context's storage is emptied before each test from a page of its own that
+# never boots the game (a JSON file of the site), so the test's page starts with no history
+# entry of the site and no init script of a test before it.
+_JANITOR_FILE = "manifest.webmanifest"
+
+
+@pytest.fixture(scope="session")
+def shared_context(browser, site):
+    """One context per worker for the ``page`` fixture: its HTTP cache, compiled
+    WebAssembly and installed service worker are kept from test to test (a boot in it
+    costs about half the CPU of a first visit in a fresh context); its localStorage is
+    emptied before each test."""
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(ALL_DONE_INIT_SCRIPT)
+    janitor = context.new_page()
+    janitor.goto(site.url + _JANITOR_FILE)
+    yield context, janitor
+    context.close()
+
+
 @pytest.fixture
-def page(tab):
-    return tab.page
+def page(shared_context, site):
+    """A new page in the worker's shared context, its origin's localStorage empty (a
+    returning visitor who cleared the site's data: the runtime comes from the cache);
+    any console error, page error, failed request or request to another origin fails the
+    test. Tests about a first visit, the service worker or the network use ``tab``."""
+    context, janitor = shared_context
+    janitor.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    page = context.new_page()
+    problems = watch(context, page, site.origin)
+    yield page
+    try:
+        page.wait_for_timeout(200)  # let pending console messages and requests arrive
+    finally:
+        page.close()
+        problems.detach()
+    found = problems.report()
+    assert not found, "the page had problems:\n  " + "\n  ".join(found)
