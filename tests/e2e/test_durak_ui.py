@@ -67,9 +67,16 @@ def check_reload_resumes_the_same_hand_and_table(page):
     assert page.locator("#status-line").inner_text() == status_before
 
 
-def test_corrupt_save_is_backed_up_and_reported(page, site):
+def test_corrupt_save_is_backed_up_then_the_language_switch(page, site):
+    """One boot: a corrupt save is backed up and reported (check_corrupt_...), then the
+    language switch on the same lobby (check_language_switch_...)."""
     store(page, {saves.SESSION_KEY: "{not json"})  # there before the page's first boot
     open_game(page, site.url)
+    check_corrupt_save_is_backed_up_and_reported(page)
+    check_language_switch_changes_texts_and_is_remembered(page, site)
+
+
+def check_corrupt_save_is_backed_up_and_reported(page):
     backups = page.evaluate(
         """() => Object.keys(localStorage).filter(k => k.startsWith('kortbordet.backup.'))
                    .map(k => [k, localStorage.getItem(k)])""")
@@ -99,8 +106,7 @@ def test_hostile_url_parameter_is_shown_as_text(page, site):
     assert page.locator("[data-ui=start]").is_visible()
 
 
-def test_language_switch_changes_texts_and_is_remembered(page, site):
-    open_game(page, site.url)
+def check_language_switch_changes_texts_and_is_remembered(page, site):
     lang0 = page.evaluate("document.documentElement.lang")
     start0 = page.locator("[data-ui=start]").inner_text()
     page.click("#lang-switch")
