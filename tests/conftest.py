@@ -4,7 +4,8 @@
 each worker is handed a test (or an ``xdist_group`` of tests, kept on one worker because
 they share module state) one or two at a time, in collection order. Putting the long tests
 first (the Pyodide shards of tests/test_pyodide.py, then the Firefox tests of
-tests/firefox/, a minute or more each, then the Chromium tests of tests/e2e/) and the many
+tests/firefox/, a minute or more each, then the Chromium tests of tests/e2e/, their whole
+games first) and the many
 short engine tests last lets the workers finish together instead of one of them starting a
 long test while the other is idle. The order within each group is pytest's own (the sort is
 stable); no test depends on another's order except within an ``xdist_group``, whose order is
@@ -20,14 +21,31 @@ def pytest_configure(config):
         "markers", "xdist_group(name): run these tests in one process, in their order")
 
 
-def _rank(item) -> int:
+# Chromium tests of half a minute or more (whole games through the DOM), longest first:
+# first of tests/e2e/, in this order.
+LONG_E2E = [
+    "test_a_whole_game_on_a_phone_with_a_reload_mid_round",
+    "test_full_elvakort_game_to_the_final_scoresheet",
+    "test_durak_of_two_people_and_a_computer_to_its_end",
+    "test_example_page_positions_messages_and_foreign_frames",
+    "test_full_game_with_keys_a_reload_and_an_illegal_click",
+    "test_every_computer_move_of_a_bout_is_in_the_history_after_the_bout",
+    "test_never_passes_without_showing_the_prompt",
+    "test_several_hands_with_a_knock_by_the_human",
+    "test_offline_under_a_subpath",
+    "test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload",
+]
+
+
+def _rank(item) -> tuple[int, int]:
     if item.path.name == "test_pyodide.py":
-        return 0
+        return (0, 0)
     if "firefox" in item.path.parts:  # a minute or two each: two boots and a whole game
-        return 1
+        return (1, 0)
     if "e2e" in item.path.parts or "webkit" in item.path.parts:
-        return 2
-    return 3
+        name = item.originalname
+        return (2, LONG_E2E.index(name)) if name in LONG_E2E else (3, 0)
+    return (4, 0)
 
 
 def pytest_collection_modifyitems(items):

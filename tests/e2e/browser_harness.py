@@ -7,6 +7,7 @@ Kept apart from conftest.py so test modules can import them by a unique module n
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 from urllib.parse import urlsplit
 
 import pytest
@@ -42,6 +43,7 @@ class PageProblems:
     page_errors: list[str] = field(default_factory=list)
     foreign_requests: list[str] = field(default_factory=list)
     failed_requests: list[str] = field(default_factory=list)
+    detach: Callable[[], object] = lambda: None  # set by watch()
 
     def on_request(self, request) -> None:
         url = request.url
@@ -68,11 +70,15 @@ class PageProblems:
 
 
 def watch(context, page, origin: str) -> PageProblems:
-    """Record problems of a page (and its context's requests, service worker's included)."""
+    """Record problems of a page (and its context's requests, service worker's included).
+    ``problems.detach()`` stops listening to the context (a context shared by several
+    tests, see conftest.py); the page's listeners go with the page."""
     problems = PageProblems(origin)
-    context.on("request", problems.on_request)
-    context.on("requestfailed", problems.on_request_failed)
-    context.on("response", problems.on_response)
+    handlers = (("request", problems.on_request), ("requestfailed", problems.on_request_failed),
+                ("response", problems.on_response))
+    for event, handler in handlers:
+        context.on(event, handler)
+    problems.detach = lambda: [context.remove_listener(e, h) for e, h in handlers]
     page.on(
         "console",
         lambda msg: problems.console_errors.append(f"{msg.text} @ {msg.location}")
@@ -102,3 +108,23 @@ def open_game(page, url: str, timeout_ms: int = BOOT_TIMEOUT_MS, reload: bool = 
     if errors.count():
         text = "\n".join(errors.all_inner_texts())
         pytest.fail(f"PyScript showed an error (.py-error) at {url}:\n{text}")
+
+
+def start_from_lobby(page, game: str, players: int, ticked: tuple[str, ...] = ()) -> None:
+    """Start ``game`` for ``players`` in the booted page as a person would, without a
+    boot: the Lobby button (unless the lobby shows), the game, its player count, the
+    settings checkboxes ``ticked`` (CSS selectors), Start, and "Start anyway" when a game
+    in progress would be replaced. Waits until the new table is shown (not for the
+    computer players). The deal's seed is the lobby's own (random)."""
+    if not page.locator("[data-screen=lobby]").count():
+        page.locator("[data-ui=lobby]").first.click(position={"x": 8, "y": 16})
+    page.locator(f"input[name=game][value={game}]").check()
+    page.locator(f"[data-rules-for={game}]").wait_for()
+    page.select_option("#lobby-players", str(players))
+    for box in ticked:
+        page.locator(box).check()
+    page.locator("[data-ui=start]").click(position={"x": 8, "y": 16})
+    confirm = page.locator("[data-ui=start-confirmed]")
+    if confirm.count():
+        confirm.click(position={"x": 8, "y": 16})
+    page.locator(f"#table[data-game={game}]").wait_for()

@@ -4,25 +4,29 @@
   at ``/`` and under ``/kortbordet/`` (like a GitHub Pages project site).
 - ``browser``: Chromium chosen by scripts/chromium.py (Playwright's own if installed,
   else a system Chromium). Session-scoped, so under pytest-xdist (`make test`) each worker
-  launches one Chromium and serves the site on its own port; every test still gets a
-  fresh context (empty storage and cache).
-- ``context`` / ``page``: a fresh context and page that record console errors, page
-  errors, failed requests and every request to another origin than the server's; any of
-  them fails the test at teardown. Nothing is allow-listed.
+  launches one Chromium and serves the site on its own port.
+- ``page``: a new page in the worker's one shared context (``shared_context``), the site's
+  localStorage emptied before the test; its HTTP cache, compiled WebAssembly and service
+  worker stay warm from test to test (a returning visitor). ``tab`` / ``tab_subpath``: a
+  fresh context and page (a first visit), for the tests of the boot, the service worker
+  and the network. Both record console errors, page errors, failed requests and every
+  request to another origin than the server's; any of them fails the test at teardown.
+  Nothing is allow-listed.
 - ``open_game(page, url)`` (in browser_harness.py): navigate and wait for PyScript's ``py:all-done``; assert no
   ``.py-error`` is shown.
 
-Writing fast browser tests (each boot of the page costs 5-7 s of a core when idle, about 10 s
-of CPU in the renderer: the Python side of the boot, not the download or the WebAssembly
-compile, so a shared context with a warm HTTP cache saves nothing; measured 2026-12-01):
-- Boot once per test and do several checks on that page. A viewport change needs no boot:
+Writing fast browser tests (each boot of the page costs 5-7 s of a core when idle; on a
+loaded machine, 2026-12-02, eight boots cost 12 s of browser CPU each in fresh contexts and
+8.6 s each as new pages of one warm context, whose first visit had installed the service
+worker: hence the shared context of ``page``):
+- Boot once per test and do several checks on that page (``check_*`` functions called
+  from one test, as test_tonk_ui.py and test_sheets_ui.py do). A viewport change needs no boot:
   ``page.set_viewport_size({"width": w, "height": h})`` re-lays out the booted page (the
   app listens to ``resize``), so a layout check at seven sizes is one test with a loop over
   the sizes, not seven parametrized tests (name the size in each assert message).
-- Move between games in-app where the test is not about the URL: the lobby
-  (``[data-ui=lobby]``, ``input[name=game][value=...]``, ``[data-ui=start]``, and
-  ``[data-ui=start-confirmed]`` when a game is in progress) starts another game without a
-  boot (see tests/webkit/test_webkit_smoke.py's ``start_from_lobby``).
+- Move between games in-app where the test is not about the URL or the deal:
+  ``browser_harness.start_from_lobby(page, game, players)`` starts another game from the
+  lobby without a boot (its seed is the lobby's own).
 - Reload (``open_game(page, url, reload=True)``) only where the test is about what survives
   a reload; ``speed=instant`` in the URL keeps the computer players from waiting.
 - A parametrized test pays one boot per case: parametrize over what needs a new page
@@ -129,6 +133,41 @@ def tab_subpath(browser, site_subpath):
     _close_and_check(t)
 
 
+# The shared context's storage is emptied before each test from a page of its own that
+# never boots the game (a JSON file of the site), so the test's page starts with no history
+# entry of the site and no init script of a test before it.
+_JANITOR_FILE = "manifest.webmanifest"
+
+
+@pytest.fixture(scope="session")
+def shared_context(browser, site):
+    """One context per worker for the ``page`` fixture: its HTTP cache, compiled
+    WebAssembly and installed service worker are kept from test to test (a boot in it
+    costs about half the CPU of a first visit in a fresh context); its localStorage is
+    emptied before each test."""
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(ALL_DONE_INIT_SCRIPT)
+    janitor = context.new_page()
+    janitor.goto(site.url + _JANITOR_FILE)
+    yield context, janitor
+    context.close()
+
+
 @pytest.fixture
-def page(tab):
-    return tab.page
+def page(shared_context, site):
+    """A new page in the worker's shared context, its origin's localStorage empty (a
+    returning visitor who cleared the site's data: the runtime comes from the cache);
+    any console error, page error, failed request or request to another origin fails the
+    test. Tests about a first visit, the service worker or the network use ``tab``."""
+    context, janitor = shared_context
+    janitor.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    page = context.new_page()
+    problems = watch(context, page, site.origin)
+    yield page
+    try:
+        page.wait_for_timeout(200)  # let pending console messages and requests arrive
+    finally:
+        page.close()
+        problems.detach()
+    found = problems.report()
+    assert not found, "the page had problems:\n  " + "\n  ".join(found)

@@ -10,12 +10,7 @@ from __future__ import annotations
 
 import random
 
-from durak_driver import tap, wait_settled
-
-
-def _first(page, selector: str):
-    loc = page.locator(selector)
-    return loc.first if loc.count() else None
+from durak_driver import counts, tap, wait_settled
 
 
 def hand(page) -> list[str]:
@@ -24,22 +19,24 @@ def hand(page) -> list[str]:
 
 def human_move(page, rng: random.Random, dunk: bool = False) -> str:
     """Make one legal move as the human through the DOM; returns what was done."""
-    for name, selector in (("next", "#round-result [data-action=next]"),
-                           ("dunk" if dunk else "pass",
-                            f"[data-ui={'dunk' if dunk else 'pass'}][data-action]"),
-                           ("pass", "[data-ui=pass][data-action]")):
-        el = _first(page, selector)
-        if el is not None:
-            tap(el)
+    claim = f"[data-ui={'dunk' if dunk else 'pass'}][data-action]"
+    found = dict(zip(("next", "claim", "pass", "draw", "pile", "lay"), counts(
+        page, "#round-result [data-action=next]", claim, "[data-ui=pass][data-action]",
+        ".stock-pile [data-action]", ".discard-pile [data-action]",
+        ".actions [data-ui=laydown]:not([aria-disabled=true])")))
+    for name, key, selector in (("next", "next", "#round-result [data-action=next]"),
+                                ("dunk" if dunk else "pass", "claim", claim),
+                                ("pass", "pass", "[data-ui=pass][data-action]")):
+        if found[key]:
+            tap(page.locator(selector).first)
             return name
-    draw = _first(page, ".stock-pile [data-action]")
-    if draw is not None:
-        pile = _first(page, ".discard-pile [data-action]")
-        tap(pile if pile is not None and rng.random() < 0.2 else draw)
+    if found["draw"]:
+        take_pile = found["pile"] and rng.random() < 0.2
+        tap(page.locator(".discard-pile [data-action]" if take_pile
+                         else ".stock-pile [data-action]").first)
         return "draw"
-    lay = _first(page, ".actions [data-ui=laydown]:not([aria-disabled=true])")
-    if lay is not None:
-        tap(lay)
+    if found["lay"]:
+        tap(page.locator(".actions [data-ui=laydown]:not([aria-disabled=true])").first)
         option = page.locator("#chooser [data-action]")
         option.first.wait_for()
         tap(option.nth(rng.randrange(option.count())))
@@ -49,17 +46,17 @@ def human_move(page, rng: random.Random, dunk: bool = False) -> str:
     rng.shuffle(order)
     for i in order:
         tap(page.locator(".hand .card.playable").nth(i))
-        target = _first(page, ".meld [data-action]")
-        if target is not None and rng.random() < 0.8:
-            tap(target)
+        target, discard, clear = counts(page, ".meld [data-action]",
+                                        ".actions [data-ui=discard][data-action]",
+                                        ".actions [data-ui=clear]")
+        if target and rng.random() < 0.8:
+            tap(page.locator(".meld [data-action]").first)
             return "layoff"
-        discard = _first(page, ".actions [data-ui=discard][data-action]")
-        if discard is not None:
-            tap(discard)
+        if discard:
+            tap(page.locator(".actions [data-ui=discard][data-action]").first)
             return "discard"
-        clear = _first(page, ".actions [data-ui=clear]")
-        if clear is not None:
-            tap(clear)
+        if clear:
+            tap(page.locator(".actions [data-ui=clear]").first)
     raise AssertionError("the human is to act but no move could be made: " + page.locator(
         "#status-line").inner_text())
 

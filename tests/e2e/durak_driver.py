@@ -17,6 +17,15 @@ def tap(locator) -> None:
     locator.click(position={"x": 8, "y": 16})
 
 
+_COUNTS = "(sels) => sels.map((s) => document.querySelectorAll(s).length)"
+
+
+def counts(page, *selectors: str) -> list[int]:
+    """How many elements match each CSS selector, in one round trip to the page (a
+    driver's move asks several; one ``locator().count()`` each was a round trip each)."""
+    return page.evaluate(_COUNTS, list(selectors))
+
+
 def wait_settled(page, timeout_ms: int = 20_000) -> str:
     """Wait until the table waits for the human or the game is over; return the state."""
     page.wait_for_function(
@@ -37,21 +46,20 @@ def human_move(page, rng: random.Random) -> bool:
     card is such a card (a lead from a hand of pairs) there is no other control to tap,
     so one is always selected then."""
     selectable = page.locator(".hand .card.playable:not([data-action])")
-    if selectable.count() and (rng.random() < 0.7 or not page.locator(ENABLED).count()):
-        tap(selectable.nth(rng.randrange(selectable.count())))
-        targets = page.locator(".bout [data-action]")
-        attack_btn = page.locator(".actions [data-ui=attack][data-action]")
-        if targets.count():
-            tap(targets.nth(rng.randrange(targets.count())))
+    n_selectable, n = counts(page, ".hand .card.playable:not([data-action])", ENABLED)
+    if n_selectable and (rng.random() < 0.7 or not n):
+        tap(selectable.nth(rng.randrange(n_selectable)))
+        n_targets, n_attack, n = counts(page, ".bout [data-action]",
+                                        ".actions [data-ui=attack][data-action]", ENABLED)
+        if n_targets:
+            tap(page.locator(".bout [data-action]").nth(rng.randrange(n_targets)))
             return True
-        if attack_btn.count():
-            tap(attack_btn)
+        if n_attack:
+            tap(page.locator(".actions [data-ui=attack][data-action]"))
             return True
-    actions = page.locator(ENABLED)
-    n = actions.count()
     if not n:
         return False
-    tap(actions.nth(rng.randrange(n)))
+    tap(page.locator(ENABLED).nth(rng.randrange(n)))
     return True
 
 

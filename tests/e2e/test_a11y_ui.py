@@ -9,17 +9,25 @@ import random
 import pytest
 import saved_game
 from a11y import check_a11y
-from browser_harness import open_game
+from browser_harness import open_game, start_from_lobby
 from durak_driver import tap, wait_settled
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 
 
+# Each game's table in play: the game, its players and the lobby settings ticked (started
+# from the lobby one after the other in the same page: no boot each).
+TABLES = [("durak", 4, ("#rule-transfer",)), ("dunka", 4, ()), ("elvakort", 8, ()),
+          ("tonk", 3, ())]
+
+
 @pytest.mark.parametrize("size,lang", [(PHONE, "sv"), (LAPTOP, "en")])
-def test_lobby_and_scoresheets(page, site, size, lang):
+def test_lobby_scoresheets_and_each_table_in_play(page, site, size, lang):
+    """One boot per size and language: the lobby with each game's form, the scoresheet
+    editor with an error shown, then each game's table in play (TABLES)."""
     page.set_viewport_size(size)
-    open_game(page, site.url + f"?lang={lang}")
+    open_game(page, site.url + f"?lang={lang}&speed=instant")
     page.locator("input[name=game]").first.wait_for()
     check_a11y(page, "lobby (Durak)")
     for game in ("dunka", "elvakort", "tonk"):
@@ -32,20 +40,10 @@ def test_lobby_and_scoresheets(page, site, size, lang):
     page.locator("[data-cell='0,0']").fill("12")
     page.locator("[data-cell='0,1']").fill("x")          # an error message is shown
     check_a11y(page, "scoresheet editor")
-
-
-@pytest.mark.parametrize("query", [
-    "game=durak&players=4&transfer=on",
-    "game=dunka&players=4",
-    "game=elvakort&players=8",
-    "game=tonk&players=3",
-])
-@pytest.mark.parametrize("size,lang", [(PHONE, "sv"), (LAPTOP, "en")])
-def test_each_table_in_play(page, site, query, size, lang):
-    page.set_viewport_size(size)
-    open_game(page, site.url + f"?{query}&seed=4&speed=instant&lang={lang}")
-    wait_settled(page)
-    check_a11y(page, query)
+    for game, players, ticked in TABLES:
+        start_from_lobby(page, game, players, ticked)
+        wait_settled(page)
+        check_a11y(page, f"{game}, {players} players {' '.join(ticked)}")
 
 
 def test_round_summary_and_hand_result(page, site):

@@ -25,8 +25,8 @@ def test_boots_under_a_subpath(tab_subpath, site_subpath):
     assert tab_subpath.page.evaluate("location.pathname").startswith("/kortbordet/")
 
 
-def test_index_html_url_boots_too(tab, site):
-    open_game(tab.page, site.url + "index.html")
+def test_index_html_url_boots_too(page, site):
+    open_game(page, site.url + "index.html")  # (a returning visitor: the shared context)
 
 
 def _install_service_worker(page) -> str:
@@ -95,7 +95,7 @@ def test_harness_records_foreign_requests_and_errors(browser, site):
     assert any("HTTP 404" in f for f in problems.failed_requests)
 
 
-def test_damaged_and_deeply_nested_stored_items_are_kept_and_the_game_starts(tab, site):
+def test_damaged_and_deeply_nested_stored_items_are_kept_and_the_game_starts(page, site):
     """Issue 13: a saved game nested 100,000 deep (which used to kill the runtime on every
     later start), a history with a non-finite number and preferences that are not an object:
     the page starts, one notice names the backups, each raw text is kept under its backup
@@ -106,14 +106,13 @@ def test_damaged_and_deeply_nested_stored_items_are_kept_and_the_game_starts(tab
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from game import saves
 
-    page = tab.page
-    open_game(page, site.url)
+    from saved_game import store
+
     damaged = {saves.SESSION_KEY: "[" * 100_000 + "]" * 100_000,
                saves.HISTORY_KEY: '{"format": "kortbordet", "version": 1, "games": [1e999]}',
                saves.PREFS_KEY: "[" * 50_000}
-    page.evaluate("(items) => { for (const [k, v] of Object.entries(items)) "
-                  "localStorage.setItem(k, v); }", damaged)
-    open_game(page, site.url, reload=True)
+    store(page, damaged)  # in localStorage before the page's scripts run (one boot)
+    open_game(page, site.url)
     stored = page.evaluate("() => Object.fromEntries(Object.keys(localStorage)"
                            ".filter(k => k.startsWith('kortbordet.')).map(k => [k, localStorage.getItem(k)]))")
     backups = {k: v for k, v in stored.items() if k.startswith(saves.BACKUP_PREFIX)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import random
 
-from browser_harness import open_game
+from browser_harness import open_game, start_from_lobby
 from dunka_driver import human_move
 from durak_driver import wait_settled
 from saved_game import store_prefs
@@ -36,15 +36,15 @@ def prompts(page, rng: random.Random, moves: int, stop: bool) -> int:
 
 
 def test_only_the_claiming_games_offer_the_claim_setting(page, site):
-    open_game(page, site.url + "?game=durak&players=2&seed=3&speed=instant&lang=en")
-    wait_settled(page)
-    assert page.locator(".prefs").count() == 1 and page.locator("#pref-claim").count() == 0
-    assert "dunk" not in page.locator(".prefs").inner_text().lower()
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
     wait_settled(page)
     assert page.locator("#pref-claim").input_value() == "fits"  # the default
     page.select_option("#pref-claim", "never")
     assert json.loads(page.evaluate(f"localStorage.getItem('{PREFS}')"))["claim_prompt"] == "never"
+    start_from_lobby(page, "durak", 2)  # Durak (from the lobby: no boot) has no claims
+    wait_settled(page)
+    assert page.locator(".prefs").count() == 1 and page.locator("#pref-claim").count() == 0
+    assert "dunk" not in page.locator(".prefs").inner_text().lower()
 
 
 def test_never_passes_without_showing_the_prompt(page, site):

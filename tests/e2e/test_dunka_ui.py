@@ -118,8 +118,11 @@ def test_the_human_dunks_with_the_button(page, site):
     assert "dunk" in log.lower() or len(hand(page)) >= before + 1
 
 
-def test_a_card_tapped_before_drawing_gets_the_engine_reason(page, site):
+def test_sort_toggle_then_a_card_tapped_before_drawing_gets_the_engine_reason(page, site):
+    """One boot: the sort toggle (check_sort_toggle_...), then a card tapped before
+    drawing is explained by the engine and nothing is played."""
     open_game(page, site.url + FAST)
+    check_sort_toggle_reorders_the_hand_and_is_remembered(page)
     rng = random.Random(1)
     play_until(page, rng, lambda p: p.locator(".stock-pile [data-action]").count() > 0)
     # a dimmed card (aria-disabled) is still tappable: it explains itself
@@ -130,8 +133,7 @@ def test_a_card_tapped_before_drawing_gets_the_engine_reason(page, site):
     assert page.locator(".stock-pile [data-action]").count() == 1  # nothing was played
 
 
-def test_sort_toggle_reorders_the_hand_and_is_remembered(page, site):
-    open_game(page, site.url + FAST)
+def check_sort_toggle_reorders_the_hand_and_is_remembered(page):
     wait_settled(page)
     by_suit = hand(page)
     tap(page.locator("[data-ui=sort]"))

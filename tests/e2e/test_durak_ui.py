@@ -30,10 +30,17 @@ from game import saves  # noqa: E402
 FAST = "?game=durak&players=2&seed=7&speed=instant"
 
 
-def test_full_game_to_the_end(page, site):
+def test_full_game_with_keys_a_reload_and_an_illegal_click(page, site):
+    """One game of two through the DOM from its link (one boot): the hand is one tab stop
+    with arrow keys; after three moves a reload resumes the same hand, table and status
+    line; a dimmed card clicked shows the engine's reason and changes nothing; then the
+    game is played to its end, with the deal's seed shown."""
     open_game(page, site.url + FAST)
     table = page.locator("#table[data-game=durak]")
     assert table.count() == 1
+    check_hand_is_one_tab_stop(page)
+    check_reload_resumes_the_same_hand_and_table(page)
+    check_illegal_click_shows_the_engines_reason(page)
     play_to_end(page, seed=1)
     result = page.locator("#result")
     assert result.is_visible()
@@ -42,8 +49,7 @@ def test_full_game_to_the_end(page, site):
     assert page.locator("[data-ui=new]").is_visible()
 
 
-def test_reload_resumes_the_same_hand_and_table(page, site):
-    open_game(page, site.url + FAST)
+def check_reload_resumes_the_same_hand_and_table(page):
     rng = random.Random(2)
     for _ in range(3):
         wait_settled(page)
@@ -61,9 +67,16 @@ def test_reload_resumes_the_same_hand_and_table(page, site):
     assert page.locator("#status-line").inner_text() == status_before
 
 
-def test_corrupt_save_is_backed_up_and_reported(page, site):
+def test_corrupt_save_is_backed_up_then_the_language_switch(page, site):
+    """One boot: a corrupt save is backed up and reported (check_corrupt_...), then the
+    language switch on the same lobby (check_language_switch_...)."""
     store(page, {saves.SESSION_KEY: "{not json"})  # there before the page's first boot
     open_game(page, site.url)
+    check_corrupt_save_is_backed_up_and_reported(page)
+    check_language_switch_changes_texts_and_is_remembered(page, site)
+
+
+def check_corrupt_save_is_backed_up_and_reported(page):
     backups = page.evaluate(
         """() => Object.keys(localStorage).filter(k => k.startsWith('kortbordet.backup.'))
                    .map(k => [k, localStorage.getItem(k)])""")
@@ -93,8 +106,7 @@ def test_hostile_url_parameter_is_shown_as_text(page, site):
     assert page.locator("[data-ui=start]").is_visible()
 
 
-def test_language_switch_changes_texts_and_is_remembered(page, site):
-    open_game(page, site.url)
+def check_language_switch_changes_texts_and_is_remembered(page, site):
     lang0 = page.evaluate("document.documentElement.lang")
     start0 = page.locator("[data-ui=start]").inner_text()
     page.click("#lang-switch")
@@ -114,8 +126,7 @@ def test_language_switch_changes_texts_and_is_remembered(page, site):
     assert any(s in label for s in suits), label
 
 
-def test_illegal_click_shows_the_engines_reason(page, site):
-    open_game(page, site.url + FAST)
+def check_illegal_click_shows_the_engines_reason(page):
     rng = random.Random(3)
     for _ in range(300):
         state = wait_settled(page)
@@ -132,8 +143,7 @@ def test_illegal_click_shows_the_engines_reason(page, site):
     assert table_cards(page) == hand_before  # nothing changed
 
 
-def test_hand_is_one_tab_stop_with_arrow_keys(page, site):
-    open_game(page, site.url + FAST)
+def check_hand_is_one_tab_stop(page):
     wait_settled(page)
     cards = page.locator(".hand .card")
     assert cards.count() >= 2

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 
-from browser_harness import open_game
+from browser_harness import open_game, start_from_lobby
 from dunka_driver import hand, play_to_end
 from durak_driver import wait_settled
 
 
 def test_full_elvakort_game_to_the_final_scoresheet(page, site):
+    """A whole game of two from its link (one boot) to the final scoresheet; then five
+    and eight players from the lobby (check_five_..., check_eight_...)."""
     open_game(page, site.url + "?game=elvakort&players=2&seed=31&speed=instant&lang=en")
     assert page.locator("#table[data-game=elvakort] #contract").count() == 1
     play_to_end(page, seed=6)
@@ -30,10 +32,15 @@ def test_full_elvakort_game_to_the_final_scoresheet(page, site):
     assert winners and all(totals[w] == max(totals) for w in winners)   # highest wins
     history = json.loads(page.evaluate("localStorage.getItem('kortbordet.v1.history')"))
     assert history["games"][0]["game"] == "elvakort"
+    # the same page, in Swedish: five and eight players started from the lobby (no boot)
+    page.locator("#lang-switch").click()
+    page.wait_for_function("document.documentElement.lang === 'sv'")
+    check_five_players_are_dealt_from_three_decks(page)
+    check_eight_players_fit_a_phone_screen(page)
 
 
-def test_five_players_are_dealt_from_three_decks(page, site):
-    open_game(page, site.url + "?game=elvakort&players=5&seed=4&speed=instant&lang=sv")
+def check_five_players_are_dealt_from_three_decks(page):
+    start_from_lobby(page, "elvakort", 5)
     wait_settled(page)
     assert page.locator(".opponents .seat").count() == 4
     stock = int(page.get_attribute(".stock-pile", "data-stock"))
@@ -42,11 +49,11 @@ def test_five_players_are_dealt_from_three_decks(page, site):
     assert stock + pile + in_hands + len(hand(page)) == 162
 
 
-def test_eight_players_fit_a_phone_screen(page, site):
+def check_eight_players_fit_a_phone_screen(page):
     """Seven opponents on a 390 px phone: compact seats, two rows, every count readable,
     and the stock, the discard pile and the hand in the first screenful."""
     page.set_viewport_size({"width": 390, "height": 844})
-    open_game(page, site.url + "?game=elvakort&players=8&seed=2&speed=instant&lang=sv")
+    start_from_lobby(page, "elvakort", 8)
     wait_settled(page)
     seats = page.locator(".opponents .seat")
     assert seats.count() == 7

@@ -71,7 +71,11 @@ def open_teach_page(page, site) -> None:
         wait_event(page, name, "ready", timeout=FRAME_BOOT_MS)
 
 
-def test_example_page_each_position_explains_an_illegal_move_and_praises_the_answer(page, site):
+def test_example_page_positions_messages_and_foreign_frames(page, site):
+    """The example teaching page, its four frames booted once: each position explains an
+    illegal move, gives a hint and praises the answer; the page's language switch and the
+    messages a parent sends; a frame with another ``origin=`` and one with an invalid
+    ``origin=`` added to the same page."""
     open_teach_page(page, site)
     for name, spec in FRAMES.items():
         ready = events(page, name, "ready")[0]
@@ -123,9 +127,14 @@ def test_example_page_each_position_explains_an_illegal_move_and_praises_the_ans
     import a11y
     a11y.check_a11y(page, "teaching example page")
 
+    # the same page (its four frames booted once for all): the language switch and the
+    # parent's messages, then two frames of another origin or an invalid one
+    check_language_switch_and_messages_from_the_parent(page)
+    check_a_frame_with_another_origin_set_neither_sends_nor_listens(page)
+    check_an_invalid_origin_fails_closed_and_says_so_in_the_frame(page)
 
-def test_example_page_language_switch_and_messages_from_the_parent(page, site):
-    open_teach_page(page, site)
+
+def check_language_switch_and_messages_from_the_parent(page):
     frame = frame_of(page, "durak")
     sv_prompt = frame.locator("#teach-prompt-text").inner_text()
     # the page's own language switch sends set-lang to every frame
@@ -199,10 +208,9 @@ def test_example_page_language_switch_and_messages_from_the_parent(page, site):
     assert frame.locator("#teach").is_hidden()
 
 
-def test_a_frame_with_another_origin_set_neither_sends_nor_listens(page, site):
+def check_a_frame_with_another_origin_set_neither_sends_nor_listens(page):
     """``?origin=`` names the only page allowed to talk to the table: embedded by another
     origin, it sends no event and ignores that page's messages."""
-    page.goto(site.url + TEACH, wait_until="domcontentloaded")
     page.evaluate("""() => {
         const f = document.createElement('iframe');
         f.id = 'frame-strange'; f.title = 'strange';
@@ -220,10 +228,9 @@ def test_a_frame_with_another_origin_set_neither_sends_nor_listens(page, site):
                 if e["frame"] not in FRAMES]
 
 
-def test_an_invalid_origin_fails_closed_and_says_so_in_the_frame(page, site):
+def check_an_invalid_origin_fails_closed_and_says_so_in_the_frame(page):
     """``origin=javascript:alert(1)``: the frame sends nothing (no error, no ready), takes
     no message from its parent, and shows the bad-link message itself."""
-    page.goto(site.url + TEACH, wait_until="domcontentloaded")
     page.evaluate("""() => {
         const f = document.createElement('iframe');
         f.id = 'frame-badorigin'; f.title = 'bad origin';
@@ -257,9 +264,12 @@ def seed_saved_game(page, site) -> str:
 def test_embed_shows_the_table_only_and_never_touches_the_saved_game(page, site):
     saved = seed_saved_game(page, site)
     prefs = page.evaluate(f"localStorage.getItem('{PREFS_KEY}')")
-    for width in (360, 800):
+    for width in (360, 800):  # one boot, resized (the app lays out again on resize)
         page.set_viewport_size({"width": width, "height": 760})
-        open_game(page, site.url + "?embed=1&game=tonk&players=2&seed=5&lang=en&speed=instant")
+        if width == 360:
+            open_game(page, site.url + "?embed=1&game=tonk&players=2&seed=5&lang=en&speed=instant")
+        else:
+            page.wait_for_timeout(120)  # App.on_resize lays the table out again
         assert page.locator("body.embed").count() == 1
         assert not page.locator("#top").is_visible() and not page.locator("#bottom").is_visible()
         assert page.locator("#table[data-game=tonk]").is_visible()

@@ -36,8 +36,7 @@ def test_dunka_says_why_the_card_just_taken_cannot_be_discarded(page, site):
     assert page.locator(".hand [data-card='7D']").count() == 1  # nothing was played
 
 
-def test_the_keyboard_stays_in_the_table_after_a_move(page, site):
-    open_game(page, site.url + "?game=durak&players=2&seed=7&speed=instant&lang=en")
+def check_the_keyboard_stays_in_the_table_after_a_move(page):
     for _ in range(4):
         if wait_settled(page) != "human":
             break
@@ -48,13 +47,15 @@ def test_the_keyboard_stays_in_the_table_after_a_move(page, site):
         assert inside, page.evaluate("document.activeElement.tagName")
 
 
-def test_one_card_is_one_card(page, site):
-    """Tonk deals one card face up to the discard pile: "Discards: 1 card"."""
+def test_one_card_is_one_card_and_an_opponents_card_back_is_no_move(page, site):
+    """Tonk deals one card face up to the discard pile: "Discards: 1 card". Then, on the
+    same table, a tap on an opponent's card back (check_tapping_...)."""
     open_game(page, site.url + "?game=tonk&players=2&seed=3&speed=instant&lang=en")
     wait_settled(page)
     counts = page.eval_on_selector_all("#table .talon-count", "els => els.map(e => e.textContent)")
     assert "Discards: 1 card" in counts, counts
     assert not any(c.endswith(" 1 cards") for c in counts), counts
+    check_tapping_an_opponents_card_back_is_no_error(page)
 
 
 def finished_durak() -> str:
@@ -75,17 +76,19 @@ def test_no_resume_for_a_game_that_is_over(page, site):
     tap(page.locator("[data-ui=lobby]").first)
     page.locator("[data-ui=start]").wait_for()
     assert page.locator("[data-ui=resume]").count() == 0
-    # a game in progress is offered back
+    # a game in progress is offered back (on its table first: the keyboard stays in the
+    # table after a move)
     open_game(page, site.url + "?game=durak&players=2&seed=7&speed=instant&lang=en")
+    wait_settled(page)
+    check_the_keyboard_stays_in_the_table_after_a_move(page)
     wait_settled(page)
     tap(page.locator("[data-ui=lobby]").first)
     assert page.locator("[data-ui=resume]").count() == 1
 
 
-def test_tapping_an_opponents_card_back_is_no_error(page, site):
+def check_tapping_an_opponents_card_back_is_no_error(page):
     """A tap that is no move (an opponent's face-down card) leaves the table as it was:
     no internal error (the page fixture fails the test on any console error)."""
-    open_game(page, site.url + "?game=tonk&players=2&seed=3&speed=instant&lang=en")
     wait_settled(page)
     before = page.locator("#table").inner_html()
     page.locator(".seat [data-card=back]").first.click(force=True)

@@ -57,8 +57,7 @@ def test_a_bad_link_is_told_in_the_links_language(page, site):
         "None" not in page.locator("#notice-text").inner_text()
 
 
-def test_keyboard_stays_on_the_lobby_control_just_changed(page, site):
-    open_game(page, site.url + "?lang=en")
+def check_keyboard_stays_on_the_lobby_control_just_changed(page):
     page.locator("input[name=game][value=durak]").focus()
     page.keyboard.press("ArrowDown")
     page.locator("[data-rules-for=dunka]").wait_for()
@@ -72,8 +71,12 @@ def test_keyboard_stays_on_the_lobby_control_just_changed(page, site):
 def test_dur_11_the_limit_of_5_is_offered_for_4_to_6_players_only(page, site):
     """DUR-11: in the lobby the setting is off and disabled below four players, and it does
     not stay on when the count drops; a link asking for it with two players is refused
-    with a message saying it needs four or more."""
+    with a message saying it needs four or more. On the same lobby first: the keyboard
+    stays on the lobby control just changed."""
     open_game(page, site.url + "?lang=en")
+    check_keyboard_stays_on_the_lobby_control_just_changed(page)
+    page.locator("input[name=game][value=durak]").check()   # back to Durak's form
+    page.locator("[data-rules-for=durak]").wait_for()
     box = page.locator("#rule-first_bout_limit_5")
     page.select_option("#lobby-players", "4")
     box.wait_for()

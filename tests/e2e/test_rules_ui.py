@@ -76,10 +76,13 @@ def test_each_game_from_the_lobby_in_both_languages(page, site):
         assert page.locator("#rules").is_hidden() and page.locator("#screen").is_visible()
         assert page.locator(f"input[name=game][value={game}]").is_checked()
         assert page.evaluate("document.activeElement.dataset.ui") == "rules-open"
+    # the same lobby in English: a setting's effect is shown
+    tap(page.locator("#lang-switch"))
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    check_the_lobby_settings_effect_is_shown(page)
 
 
-def test_the_lobby_settings_effect_is_shown(page, site):
-    open_game(page, site.url + "?lang=en")
+def check_the_lobby_settings_effect_is_shown(page):
     page.locator("input[name=game][value=durak]").check()
     page.locator("#rule-transfer").check()
     page.select_option("#rule-throw_in", label=t("en", "throw_in_attacker"))
@@ -132,6 +135,8 @@ def test_rules_from_a_running_dunka_table_and_back_to_the_same_position(page, si
     after = position()
     assert after == before
     assert page.evaluate("document.activeElement.dataset.ui") == "rules-open"
+    # the same table: the browser's Back from its rules returns to it
+    check_browser_back_from_rules_returns_to_the_same_dunka_table(page)
 
 
 def test_rules_link_bad_link_and_accessibility(page, site):
@@ -210,8 +215,7 @@ def test_the_pages_back_button_uses_the_same_history_entry(page, site):
     assert page.url == "about:blank"  # the entry before the site: nothing was added
 
 
-def test_browser_back_from_rules_returns_to_the_same_dunka_table(page, site):
-    open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
+def check_browser_back_from_rules_returns_to_the_same_dunka_table(page):
     assert wait_settled(page) == "human"
     page.wait_for_timeout(300)
     state = """() => ({

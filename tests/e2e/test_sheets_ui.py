@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from browser_harness import open_game
+from durak_driver import tap
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -18,9 +19,18 @@ from game.scoresheet import read_file  # noqa: E402
 SHEETS = "kortbordet.v1.sheets"
 
 
-def new_sheet(page, site, game="dunka", names=("Anna", "Bo", "Cia")):
-    open_game(page, site.url + "?lang=en")
-    page.locator("[data-ui=sheets]").click()
+def new_sheet(page, site, game="dunka", names=("Anna", "Bo", "Cia"), boot=True):
+    """A new sheet in its editor: after a boot (``?lang=en``), or, ``boot=False``, from
+    the sheets screen of the booted page (the open editor closed first). The newest sheet
+    is the first one stored."""
+    if boot:
+        open_game(page, site.url + "?lang=en")
+        page.locator("[data-ui=sheets]").click()
+    else:
+        close = page.locator("#sheet-editor [data-ui=sheet-close]")
+        if close.count():
+            close.click()
+        page.locator("#sheet-game").wait_for()
     page.select_option("#sheet-game", game)
     page.select_option("#sheet-count", str(len(names)))
     for i, name in enumerate(names):
@@ -34,6 +44,8 @@ def cell(page, r, s):
 
 
 def test_points_are_validated_saved_as_typed_and_survive_a_reload(page, site):
+    """One boot, three sheets: Dunka points validated, saved as typed and reloaded; then
+    an Elvakort sheet (check_elvakort_...) and points typed key by key (check_points_...)."""
     new_sheet(page, site)
     assert cell(page, 1, 0).is_disabled()          # round 2 waits for round 1
     for s, v in enumerate(["5", "0", "25"]):
@@ -52,21 +64,23 @@ def test_points_are_validated_saved_as_typed_and_survive_a_reload(page, site):
     page.locator("[data-ui=sheets]").click()
     page.locator("[data-ui=sheet-open]").first.click()
     assert cell(page, 0, 2).input_value() == "25" and cell(page, 1, 0).input_value() == "10"
+    check_elvakort_sheet_takes_negative_points_and_highest_leads(page, site)
+    check_points_typed_key_by_key(page, site)
 
 
-def test_elvakort_sheet_takes_negative_points_and_highest_leads(page, site):
-    new_sheet(page, site, "elvakort", ("A", "B"))
+def check_elvakort_sheet_takes_negative_points_and_highest_leads(page, site):
+    new_sheet(page, site, "elvakort", ("A", "B"), boot=False)
     cell(page, 0, 0).fill("-20")
     cell(page, 0, 1).fill("65")
     lead = page.locator("[data-total].lead")
     assert lead.count() == 1 and lead.get_attribute("data-total") == "1"
 
 
-def test_points_typed_key_by_key(page, site):
+def check_points_typed_key_by_key(page, site):
     """Issue 13: what a person types on the way to a number ('-', '3.') is no error, and
     '3.5' typed key by key is refused without leaving its 3 stored (fill() sets a value at
     once and never saw this)."""
-    new_sheet(page, site, "elvakort", ("A", "B"))
+    new_sheet(page, site, "elvakort", ("A", "B"), boot=False)
     cell(page, 0, 0).press_sequentially("-")
     assert page.locator("#sheet-error").inner_text() == ""
     cell(page, 0, 0).press_sequentially("15")
@@ -80,8 +94,8 @@ def test_points_typed_key_by_key(page, site):
     assert saved["cells"][0] == [-15, 40] and page.locator("#sheet-error").inner_text() == ""
 
 
-def test_print_is_one_a4_page_with_the_six_rounds(page, site):
-    new_sheet(page, site)
+def check_print_is_one_a4_page_with_the_six_rounds(page, site):
+    new_sheet(page, site, boot=False)
     cell(page, 0, 0).fill("5")
     # (a statement list, so that Playwright does not call the function it evaluates to)
     page.evaluate("window.printed = 0; window.print = () => { window.printed += 1 }; 0")
@@ -97,9 +111,12 @@ def test_print_is_one_a4_page_with_the_six_rounds(page, site):
     page.emulate_media(media="screen")
 
 
-def test_blank_form_prints_the_names_typed(page, site):
-    open_game(page, site.url + "?lang=sv")
-    page.locator("[data-ui=sheets]").click()
+def check_blank_form_prints_the_names_typed(page):
+    close = page.locator("#sheet-editor [data-ui=sheet-close]")
+    if close.count():
+        close.click()
+    tap(page.locator("#lang-switch"))                      # in Swedish
+    page.wait_for_function("document.documentElement.lang === 'sv'")
     page.select_option("#sheet-count", "2")
     page.fill("#sheet-name-0", "Mormor")
     page.evaluate("window.print = () => {}; 0")
@@ -109,7 +126,9 @@ def test_blank_form_prints_the_names_typed(page, site):
     assert "Mormor" in area.locator("thead").inner_text()
 
 
-def test_export_then_bad_and_good_imports(page, site):
+def test_export_then_bad_and_good_imports_then_print(page, site):
+    """One boot: a sheet exported, a bad file and a good one imported; then a sheet
+    printed on one A4 page (check_print_...) and a blank form in Swedish (check_blank_...)."""
     new_sheet(page, site, names=("Anna", "Bo"))
     cell(page, 0, 0).fill("5")
     cell(page, 0, 1).fill("0")
@@ -129,3 +148,5 @@ def test_export_then_bad_and_good_imports(page, site):
                                                   "buffer": csv_text.encode()}])
     page.wait_for_function(f"JSON.parse(localStorage.getItem('{SHEETS}')).sheets.length === 2")
     assert page.locator("[data-sheet]").count() == 2
+    check_print_is_one_a4_page_with_the_six_rounds(page, site)
+    check_blank_form_prints_the_names_typed(page)

@@ -16,7 +16,7 @@ from browser_harness import open_game
 from durak_driver import tap, wait_settled
 from tonk_driver import hand, hand_no, human_move, ledger, play_until
 
-FAST = "?game=tonk&players=3&seed=11&speed=instant"
+FAST = "?game=tonk&players=3&seed=11&speed=instant&lang=en"
 
 
 def result_shown(page) -> bool:
@@ -24,6 +24,9 @@ def result_shown(page) -> bool:
 
 
 def test_several_hands_with_a_knock_by_the_human(page, site):
+    """Hands played through the DOM from a link (one boot): the first without a knock, a
+    later one ended by the human's knock, two more; then the ledger reset (asked first),
+    and a two-player game started from the lobby with a stake of 5."""
     open_game(page, site.url + FAST)
     assert page.locator("#table[data-game=tonk] #hand-info").count() == 1
     rng = random.Random(5)
@@ -72,6 +75,31 @@ def test_several_hands_with_a_knock_by_the_human(page, site):
     play_until(page, rng, lambda p: result_shown(p) and hand_no(p) >= before + 2)
     assert int(page.get_attribute("#ledger", "data-hands")) == hand_no(page)
     assert sum(ledger(page)["balances"]) == 0
+    # on the same table: the ledger can be reset, after a question; then a game of two
+    # from the lobby with another stake
+    check_the_ledger_can_be_reset_after_a_question(page)
+    check_tonk_starts_from_the_lobby_with_the_chosen_stake(page)
+
+
+def check_the_ledger_can_be_reset_after_a_question(page):
+    hands = page.locator("#ledger").get_attribute("data-hands")
+    assert int(hands) >= 1
+    tap(page.locator("[data-ui=ledger-reset]"))
+    assert page.locator("#ledger").get_attribute("data-hands") == hands   # asked first
+    tap(page.locator("#notice [data-ui=new]"))
+    page.wait_for_function("() => document.querySelector('#notice-text') === null")
+    wait_settled(page)
+    balances = page.eval_on_selector_all("[data-balance]", "els => els.map(e => +e.dataset.balance)")
+    if result_shown(page):
+        # the new game's seed is random: its first deal can end the hand at once with a tonk
+        # (TONK-5), so the ledger then holds exactly that hand
+        end = page.get_attribute("#hand-result", "data-end")
+        assert end in ("tonk_deal", "tonk_tie")
+        assert page.get_attribute("#ledger", "data-hands") == "1"
+        assert sum(balances) == 0 and len(balances) == 3
+    else:
+        assert page.get_attribute("#ledger", "data-hands") == "0"
+        assert balances == [0, 0, 0]
 
 
 def test_the_ledger_and_the_hand_survive_a_reload(page, site):
@@ -145,15 +173,18 @@ def test_a_spread_is_laid_from_the_selection(page, site):
     assert page.locator(".spreads [data-spread]").count() >= before + (0 if result_shown(page) else 1)
 
 
-def test_tonk_starts_from_the_lobby_with_the_chosen_stake(page, site):
-    open_game(page, site.url + "?lang=en&speed=instant")
+def check_tonk_starts_from_the_lobby_with_the_chosen_stake(page):
+    tap(page.locator("[data-ui=lobby]").first)
     page.locator("input[name=game][value=tonk]").check()
     page.locator("[data-rules-for=tonk]").wait_for()
     page.select_option("#lobby-players", "2")
     page.locator("[data-rules-for=tonk] #rule-stake").wait_for()
     page.select_option("#rule-stake", label="5 chips")
     tap(page.locator("[data-ui=start]"))
-    page.locator("#table[data-game=tonk]").wait_for()
+    confirm = page.locator("[data-ui=start-confirmed]")  # a game in progress is replaced
+    if confirm.count():
+        tap(confirm)
+    page.locator("#table[data-game=tonk] .opponents .seat").first.wait_for()
     assert "Stake: 5 chips" in page.locator("#hand-info").inner_text()
     assert page.locator(".opponents .seat").count() == 1
     play_until(page, random.Random(3), result_shown)
@@ -193,25 +224,3 @@ def test_a_selected_card_hits_a_highlighted_spread(page, site):
         cards = page.eval_on_selector_all(f".spread[data-spread={spread}] [data-card]",
                                           "els => els.map(e => e.dataset.card)")
         assert card in cards
-
-
-def test_the_ledger_can_be_reset_after_a_question(page, site):
-    open_game(page, site.url + FAST)
-    play_until(page, random.Random(2), result_shown)
-    assert page.locator("#ledger").get_attribute("data-hands") == "1"
-    tap(page.locator("[data-ui=ledger-reset]"))
-    assert page.locator("#ledger").get_attribute("data-hands") == "1"   # asked first
-    tap(page.locator("#notice [data-ui=new]"))
-    page.wait_for_function("() => document.querySelector('#notice-text') === null")
-    wait_settled(page)
-    balances = page.eval_on_selector_all("[data-balance]", "els => els.map(e => +e.dataset.balance)")
-    if result_shown(page):
-        # the new game's seed is random: its first deal can end the hand at once with a tonk
-        # (TONK-5), so the ledger then holds exactly that hand
-        end = page.get_attribute("#hand-result", "data-end")
-        assert end in ("tonk_deal", "tonk_tie")
-        assert page.get_attribute("#ledger", "data-hands") == "1"
-        assert sum(balances) == 0 and len(balances) == 3
-    else:
-        assert page.get_attribute("#ledger", "data-hands") == "0"
-        assert balances == [0, 0, 0]

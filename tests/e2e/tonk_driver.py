@@ -11,12 +11,7 @@ from __future__ import annotations
 
 import random
 
-from durak_driver import tap, wait_settled
-
-
-def _first(page, selector: str):
-    loc = page.locator(selector)
-    return loc.first if loc.count() else None
+from durak_driver import counts, tap, wait_settled
 
 
 def hand(page) -> list[str]:
@@ -41,26 +36,29 @@ def ledger(page) -> dict:
 
 def human_move(page, rng: random.Random, knock: bool = False) -> str:
     """Make one legal move as the human through the DOM; returns what was done."""
-    nxt = _first(page, "#hand-result [data-action=next]")
-    if nxt is not None:
-        tap(nxt)
+    nxt, knock_btn, draw, pile, end, spread = counts(
+        page, "#hand-result [data-action=next]", ".actions [data-ui=knock]",
+        ".stock-pile [data-action]", ".discard-pile [data-action]",
+        ".actions [data-ui=end][data-action]",
+        ".actions [data-ui=spread]:not([aria-disabled=true])")
+    if nxt:
+        tap(page.locator("#hand-result [data-action=next]").first)
         return "next"
-    knock_btn = _first(page, ".actions [data-ui=knock]")
-    if knock_btn is not None and knock:
-        tap(knock_btn)  # Knock asks first ("Knock with n points?")
-        tap(page.locator(".actions [data-ui=knock-confirm]"))
+    if knock_btn and knock:
+        tap(page.locator(".actions [data-ui=knock]").first)  # Knock asks first
+        tap(page.locator(".actions [data-ui=knock-confirm]"))  # ("Knock with n points?")
         return "knock"
-    draw = _first(page, ".stock-pile [data-action]")
-    pile = _first(page, ".discard-pile [data-action]")
-    end = _first(page, ".actions [data-ui=end][data-action]")
-    if draw is not None or pile is not None or end is not None:
-        choices = [x for x in (draw, draw, draw, pile, end) if x is not None]
+    if draw or pile or end:
+        choices = [x for x, there in (("draw", draw), ("draw", draw), ("draw", draw),
+                                      ("pile", pile), ("end", end)) if there]
         choice = rng.choice(choices)
-        tap(choice)
-        return "draw" if choice is not end else "end"
-    spread = _first(page, ".actions [data-ui=spread]:not([aria-disabled=true])")
-    if spread is not None and rng.random() < 0.8:
-        tap(spread)  # nothing selected: selects the cards of a spread
+        tap(page.locator({"draw": ".stock-pile [data-action]",
+                          "pile": ".discard-pile [data-action]",
+                          "end": ".actions [data-ui=end][data-action]"}[choice]).first)
+        return "draw" if choice != "end" else "end"
+    if spread and rng.random() < 0.8:
+        tap(page.locator(".actions [data-ui=spread]:not([aria-disabled=true])").first)
+        # nothing selected: that tap selects the cards of a spread
         tap(page.locator(".actions [data-ui=spread][data-action]"))
         return "spread"
     cards = page.locator(".hand .card.playable")
@@ -68,17 +66,17 @@ def human_move(page, rng: random.Random, knock: bool = False) -> str:
     rng.shuffle(order)
     for i in order:
         tap(page.locator(".hand .card.playable").nth(i))
-        target = _first(page, ".spread [data-action]")
-        if target is not None and rng.random() < 0.7:
-            tap(target)
+        target, discard, clear = counts(page, ".spread [data-action]",
+                                        ".actions [data-ui=discard][data-action]",
+                                        ".actions [data-ui=clear]")
+        if target and rng.random() < 0.7:
+            tap(page.locator(".spread [data-action]").first)
             return "hit"
-        discard = _first(page, ".actions [data-ui=discard][data-action]")
-        if discard is not None:
-            tap(discard)
+        if discard:
+            tap(page.locator(".actions [data-ui=discard][data-action]").first)
             return "discard"
-        clear = _first(page, ".actions [data-ui=clear]")
-        if clear is not None:
-            tap(clear)
+        if clear:
+            tap(page.locator(".actions [data-ui=clear]").first)
     raise AssertionError("the human is to act but no move could be made: " + page.locator(
         "#status-line").inner_text())
 
