@@ -30,7 +30,48 @@ LAUNCH_ARGS = [
 SYSTEM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
+def _playwright_browser_dirs() -> list[str]:
+    """Where Playwright keeps the browsers it downloads, as its registry computes it
+    (PLAYWRIGHT_BROWSERS_PATH, "0" = inside the package; else $XDG_CACHE_HOME or
+    ~/.cache, then ms-playwright on Linux; ~/Library/Caches on macOS; %LOCALAPPDATA% on
+    Windows). Paths that may not exist."""
+    env = os.environ.get("PLAYWRIGHT_BROWSERS_PATH")
+    if env == "0":
+        try:
+            import playwright
+        except ImportError:
+            return []
+        return [os.path.join(os.path.dirname(playwright.__file__), "driver", "package",
+                             ".local-browsers")]
+    if env:
+        return [os.path.abspath(env)]
+    home = os.path.expanduser("~")
+    if sys.platform == "darwin":
+        cache = os.path.join(home, "Library", "Caches")
+    elif sys.platform == "win32":
+        cache = os.environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local")
+    else:
+        cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(home, ".cache")
+    return [os.path.join(cache, "ms-playwright")]
+
+
+def _may_have_playwright_chromium() -> bool:
+    """False when no Playwright browser directory holds a Chromium (``chromium-*``,
+    ``chromium_headless_shell-*``): then asking Playwright's driver (a Node process, a
+    second or more) is not needed to know it has none."""
+    for folder in _playwright_browser_dirs():
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        if any(name.startswith("chromium") for name in names):
+            return True
+    return False
+
+
 def _playwright_own() -> str | None:
+    if not _may_have_playwright_chromium():
+        return None
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

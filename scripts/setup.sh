@@ -22,9 +22,6 @@ done
 
 say() { printf 'setup: %s\n' "$*"; }
 die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
-sha() { python3 -c 'import hashlib,sys; h=hashlib.sha256()
-for p in sys.argv[1:]: h.update(open(p,"rb").read())
-print(h.hexdigest())' "$@"; }
 is_root() { [ "$(id -u)" = 0 ]; }
 
 # --- toolchain checks --------------------------------------------------------------
@@ -36,8 +33,13 @@ NODE_MAJOR="$(node -p 'process.versions.node.split(".")[0]')"
 [ "$NODE_MAJOR" -ge 20 ] || die "Node.js 20 or newer is needed (node is $(node --version))."
 command -v npm >/dev/null 2>&1 || die "npm not found: it normally comes with Node.js."
 
+# The stamps' hashes, all in one Python start (each start costs tens of milliseconds
+# on an idle machine, seconds on a loaded one).
+read -r LOCK_SHA REQ_SHA PYO_SHA < <(python3 -c 'import hashlib,sys
+print(*(hashlib.sha256(open(p,"rb").read()).hexdigest() for p in sys.argv[1:]))' \
+  package-lock.json requirements-dev.txt requirements-pyodide.txt)
+
 # --- node_modules (pinned pyodide and @pyscript/core) ------------------------------
-LOCK_SHA="$(sha package-lock.json)"
 if [ -d node_modules ] && [ "$(cat node_modules/.kortbordet-lock.sha 2>/dev/null)" = "$LOCK_SHA" ]; then
   say "node_modules up to date"
 else
@@ -64,7 +66,6 @@ if [ "$SITE_ONLY" = 0 ]; then
       fi
     fi
   fi
-  REQ_SHA="$(sha requirements-dev.txt)"
   if [ "$(cat .venv/.kortbordet-req.sha 2>/dev/null)" = "$REQ_SHA" ]; then
     say ".venv up to date"
   else
@@ -75,7 +76,6 @@ if [ "$SITE_ONLY" = 0 ]; then
 
   # Pure-Python test tools for the engine suite inside Pyodide (tests/pyodide/run.mjs).
   PYO_SITE=.cache/pyodide-site
-  PYO_SHA="$(sha requirements-pyodide.txt)"
   if [ "$(cat "$PYO_SITE/.kortbordet-req.sha" 2>/dev/null)" = "$PYO_SHA" ]; then
     say "$PYO_SITE up to date"
   else
@@ -90,9 +90,16 @@ if [ "$SITE_ONLY" = 0 ]; then
 fi
 
 # --- static/vendor/, the game's bytecode bundle and the service worker ---------------
-python3 scripts/vendor.py
-# static/build/game.zip: game/ compiled by the pinned Pyodide under Node (skipped when
-# it already matches the sources; a stale bundle is never kept).
-python3 scripts/build_bundle.py
-python3 scripts/build_sw.py
+# scripts/vendor.py, then static/build/game.zip: game/ compiled by the pinned Pyodide
+# under Node (scripts/build_bundle.py, skipped when it already matches the sources; a
+# stale bundle is never kept), then scripts/build_sw.py: in one Python process.
+python3 - <<'PY'
+import sys
+sys.path.insert(0, "scripts")
+import build_bundle, build_sw, vendor
+for step in (vendor.main, lambda: build_bundle.main([]), lambda: build_sw.main([])):
+    code = step()
+    if code:
+        sys.exit(code)
+PY
 say "done"

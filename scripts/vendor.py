@@ -59,10 +59,15 @@ def main() -> int:
     files = wanted()
     copied = 0
     for dst, src in files.items():
-        if dst.is_file() and filecmp.cmp(src, dst, shallow=False):
+        # A copy keeps its source's modification time (copy2), so a later run knows it
+        # by its size and time alone (filecmp's shallow compare) without reading ~20 MB;
+        # anything else is compared byte for byte, and an equal file gets the time.
+        if dst.is_file() and filecmp.cmp(src, dst, shallow=True):
+            if dst.stat().st_mtime_ns != src.stat().st_mtime_ns:
+                shutil.copystat(src, dst)
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(src, dst)
+        shutil.copy2(src, dst)
         copied += 1
     removed = 0
     for path in sorted(VENDOR.rglob("*"), reverse=True):

@@ -9,7 +9,11 @@ per game (the first visit and the reload), so every check rides on those two boo
    connecting is refused) and the page is reloaded mid-game: it boots from the service
    worker and the same hand, table and status come back;
 3. the game is played through the DOM to its end, offline (Tonk: hands to their results,
-   the ledger kept), with no card travelling across the table at ``speed=instant``;
+   the ledger kept), with no card travelling across the table at ``speed=instant``.
+   Dunka and Elvakorts-Rummy: the first round from the deal to its summary and the next
+   deal, then (a third boot, offline) a save played in CPython to the start of the last
+   round is resumed and that round is played to the game's end: rounds 2-5 are the same
+   table again and took half of each test;
 4. Dunka and Elvakorts-Rummy: the finished game's scoresheet, printed from the lobby's
    scoresheets screen, comes out of Firefox's own PDF of the print media as one A4 page.
 
@@ -27,9 +31,11 @@ import zlib
 
 import dunka_driver
 import pytest
+import saved_game
 import tonk_driver
 from browser_harness import open_game
 from durak_driver import human_move, play_to_end, table_cards, tap, wait_settled
+from game import movelog, saves
 
 HAND = "els => els.map(e => e.dataset.card)"
 
@@ -105,8 +111,28 @@ def print_played_scoresheet(page, rounds: int = 6) -> None:
     assert pages == 1, f"the scoresheet printed on {pages} pages"
 
 
+def resume_late_save(page, game: str, players: int) -> None:
+    """Write a game played in CPython to the start of its last round into the page's
+    localStorage (saved_game: the save and its move history, as the page writes them)
+    and reload: the page boots again (from the service worker when the network is cut)
+    and resumes that game in its last round."""
+    session, log = saved_game.play_until(
+        game, players, seed=5, rng=random.Random(5),
+        done=lambda s: s.state.round == 6 and s.state.phase != "round_over")
+    items = {saves.SESSION_KEY: saves.dumps(session), saves.MOVES_KEY: movelog.dumps(log)}
+    page.evaluate("items => { for (const [k, v] of Object.entries(items))"
+                  " localStorage.setItem(k, v); }", items)
+    open_game(page, page.url, reload=True)
+    assert wait_settled(page) == "human"
+    assert page.get_attribute("#contract", "data-round") == "6"
+
+
 def play_rummy(page, server, game: str) -> None:
-    """Dunka and Elvakorts-Rummy share the rummy table and its driver."""
+    """Dunka and Elvakorts-Rummy share the rummy table and its driver. The first round is
+    played through the DOM from the deal to its summary and the next deal (with the
+    offline reload in it); the game is then resumed from a save at the start of its last
+    round (rounds 2-5 are the same table again, a minute of taps) and that round is
+    played through the DOM to the game's end, its scoresheet printed."""
     open_game(page, server.url + f"?game={game}&players=2&seed=21&speed=instant&lang=en")
     assert page.locator(f"#table[data-game={game}] #contract").count() == 1
     install_service_worker(page, server)
@@ -115,14 +141,28 @@ def play_rummy(page, server, game: str) -> None:
         wait_settled(page)
         dunka_driver.human_move(page, rng)
     cut_network_and_reload_mid_game(page, server)
+    dunka_driver.play_until(page, rng, lambda p: p.locator("#round-result").count() > 0)
+    assert page.get_attribute("#round-result", "data-round") == "1"
+    rows = sheet_rows(page)
+    assert len(rows) == 6 and all(rows[0]) and not any(all(r) for r in rows[1:])
+    tap(page.locator("#round-result [data-action=next]"))
+    dunka_driver.play_until(page, rng, lambda p: p.locator(
+        "#contract[data-round='2']").count() > 0 and p.locator("#round-result").count() == 0)
+    resume_late_save(page, game, players=2)
     dunka_driver.play_to_end(page, seed=3)
     assert page.locator("#result").is_visible()
     assert_no_card_travels(page)
-    rows = page.eval_on_selector_all(
-        "#scoresheet tbody tr",
-        "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent.trim()))")
+    rows = sheet_rows(page)
     assert len(rows) == 6 and all(all(c != "" for c in row) for row in rows)
     print_played_scoresheet(page)
+
+
+def sheet_rows(page) -> list[list[str]]:
+    """The scoresheet's cells, row by row (one row per round; empty cells for rounds not
+    played yet)."""
+    return page.eval_on_selector_all(
+        "#scoresheet tbody tr",
+        "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent.trim()))")
 
 
 # ------------------------------------------------------------------ the games

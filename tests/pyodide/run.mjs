@@ -12,7 +12,8 @@
 // (the tests of one xdist_group mark count as one), and deselects the rest: N such runs together run the whole suite once, each test in one
 // of them, so they can run side by side (tests/test_pyodide.py runs them under xdist).
 import { loadPyodide } from "pyodide";
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -20,6 +21,15 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SITE = resolve(ROOT, ".cache", "pyodide-site");
 const MOUNT_REPO = "/kortbordet";
 const MOUNT_SITE = "/pyodide-site";
+// Bytecode compiled by Pyodide's Python (the test tools, game/, and the test modules as
+// rewritten by pytest's assertion rewriting), kept between runs and shared by the shards
+// that run side by side: without it every shard compiled them all again (about half of
+// a shard's start-up; the whole start-up was ~22 s CPU). Python checks each .pyc against
+// its source's time and size, as in __pycache__; one folder per checkout, because the
+// sources are mounted at the same path (/kortbordet) whichever checkout runs.
+const PYCACHE = resolve(ROOT, ".cache", "pyodide-pycache",
+                        createHash("sha256").update(ROOT).digest("hex").slice(0, 12));
+const MOUNT_PYCACHE = "/pyodide-pycache";
 
 if (!existsSync(resolve(SITE, "pytest"))) {
   console.error(`run.mjs: ${SITE} has no pytest: run scripts/setup.sh first`);
@@ -31,7 +41,6 @@ const pyodide = await loadPyodide({
   env: {
     HOME: "/home/pyodide",
     PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1",
-    PYTHONDONTWRITEBYTECODE: "1",
     PYTHONHASHSEED: "0",
   },
 });
@@ -39,7 +48,8 @@ const pyodide = await loadPyodide({
 pyodide.setStdout({ write: (buf) => (process.stdout.write(buf), buf.length) });
 pyodide.setStderr({ write: (buf) => (process.stderr.write(buf), buf.length) });
 const { FS } = pyodide;
-for (const [host, mount] of [[ROOT, MOUNT_REPO], [SITE, MOUNT_SITE]]) {
+mkdirSync(PYCACHE, { recursive: true });
+for (const [host, mount] of [[ROOT, MOUNT_REPO], [SITE, MOUNT_SITE], [PYCACHE, MOUNT_PYCACHE]]) {
   FS.mkdirTree(mount);
   FS.mount(FS.filesystems.NODEFS, { root: host }, mount);
 }
@@ -59,7 +69,8 @@ pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(args));
 pyodide.globals.set("SHARD", pyodide.toPy(shard));
 const code = await pyodide.runPythonAsync(`
 import os, platform, sys
-sys.dont_write_bytecode = True
+sys.dont_write_bytecode = False  # Pyodide sets it
+sys.pycache_prefix = ${JSON.stringify(MOUNT_PYCACHE)}
 sys.path[:0] = [${JSON.stringify(MOUNT_REPO)}, ${JSON.stringify(MOUNT_SITE)}]
 os.chdir(${JSON.stringify(MOUNT_REPO)})
 print(f"Pyodide {sys.modules['pyodide'].__version__ if 'pyodide' in sys.modules else '?'}:"
