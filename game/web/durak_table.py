@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..engine import IllegalAction
 from ..i18n import t
 from . import model
-from .dom import SUIT_SYMBOL, card_el, h
+from .markup import SUIT_SYMBOL, card_el, h
 from .table import TableView
 
 

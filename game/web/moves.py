@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from game import movelog, saves
 from game.i18n import t
-from game.web.dom import h
+from game.web.markup import h
 
 ROUND_WORD = {"durak": "game", "tonk": "hand"}
 """What a round is called in each game's history headings (Dunka and Elvakort: round)."""
