@@ -222,7 +222,7 @@ def trace_windows(trace: dict) -> dict:
         if inside(e):
             name = e["name"]
             dur = e["dur"] / 1000.0
-            if name == "RunTask" and not stack:
+            if name == "RunTask" and not any(s["name"] == "RunTask" for s in stack):
                 out["busy"] += dur
             elif name == "Layout":
                 out["layouts"] += 1
