@@ -76,6 +76,7 @@ class ComputerPart:
         if not self.stale:
             self.stale = True
             self.stale_since = window.performance.now()
+        self.table.passed(self.session.view())
         return True
 
     def redraw_if_stale(self) -> None:

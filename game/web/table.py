@@ -43,6 +43,12 @@ class TableView:
     def describe(self, ev: dict) -> str | None:
         return None
 
+    def passed(self, v: dict) -> None:
+        """The table went through the view ``v`` without being drawn (speed "instant": the
+        computer players' moves before the person's turn, ``App.redraw_later``): a table
+        that follows the play from one drawing to the next (Durak's last bout) updates
+        what it follows here as ``render`` would."""
+
     def history_lines(self, events: list[dict]) -> list[str]:
         """The move history's lines for ``events``: one per event ``describe`` tells (an
         event it cannot tell, e.g. a damaged stored one, gives none).
