@@ -19,6 +19,15 @@ button pressed; one move is one to three taps):
 - with ``--profile``: the V8 CPU profile's self time split into the Python interpreter
   (WebAssembly), Pyodide's JS glue (the FFI), native DOM calls, motion.js and the rest.
 
+Measured 2026-12-02 with --compare (the commit before the markup redraw, each game on both
+pages alternately, 40 taps; 2 cores shared with other jobs at a load average of 30-33, so
+absolute times are inflated several-fold; the ratios are the figures):
+  Dunka  renders per tap 2.90 -> 1.10; page ms per tap median 1005 -> 162, sum 64.0 -> 12.1 s;
+         Python render per tap 1278 -> 237 ms (table build 557 -> 51, hand layout 245 -> 81
+         (one read, the page's one layout), move history 162 -> 5); layouts per tap 10.6 ->
+         1.8, style recalculations 17.8 -> 6.6
+  Durak  renders per tap 2.20 -> 1.07; page ms per tap median 863 -> 169, sum 39.2 -> 9.5 s;
+         layouts 8.1 -> 2.0, style recalculations 14.1 -> 5.5
 Not a test: it asserts nothing and prints figures. The machine may be shared: the load
 average is printed with the figures; compare runs made in similar conditions.
 """
