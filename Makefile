@@ -47,6 +47,7 @@ test-pyodide: setup
 bench: setup
 	@$(PY) scripts/chromium.py --ensure
 	$(PY) bench/boot.py
+	$(PY) bench/render.py
 	@if [ -f bench/bots.py ]; then $(PY) bench/bots.py; fi
 
 # Fuzz every entry point of hostile input (bench/fuzz.py): FUZZ="--minutes 5" or

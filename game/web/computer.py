@@ -20,6 +20,10 @@ from game.web.dunka_model import claim_fits
 SLICE_MS = 40
 """Longest piece of a computer player's search before the page gets control back (ms)."""
 
+CHAIN_MS = 80
+"""At speed "instant", how long computer moves may follow one another in one task before
+the table is drawn and the page gets control back (ms)."""
+
 
 class ComputerPart:
     """Timed computer moves."""
@@ -32,15 +36,55 @@ class ComputerPart:
         self.search = None
 
     def schedule(self) -> None:
-        """If a computer player is to move, make that move after the chosen delay."""
+        """If a computer player is to move, make that move after the chosen delay.
+
+        At speed "instant" (no delay) the move is made at once, in this task, while the
+        chain of computer moves has taken less than ``CHAIN_MS``; the table left undrawn
+        meanwhile (``redraw_later``) is drawn once, when the person is to act or before
+        the page gets control back."""
         self.cancel_timer()
         if self.session is None or self.screen != "table" or self.teach.holding():
+            self.redraw_if_stale()
             return
         if self.auto_pass_now():  # passed before the prompt is ever painted
             self.do("pass")  # (do() schedules what follows)
             return
         if self.session.waiting() == "bot":
-            self.timer = window.setTimeout(self._tick, model.SPEEDS.get(self.speed, 750))
+            delay = model.SPEEDS.get(self.speed, 750)
+            if delay == 0 and self.stale and \
+                    window.performance.now() - self.stale_since < CHAIN_MS:
+                self.bot_tick()
+                return
+            self.redraw_if_stale()
+            self.timer = window.setTimeout(self._tick, delay)
+            return
+        self.redraw_if_stale()
+
+    def redraw_later(self) -> bool:
+        """True (and the table marked stale) when the table need not be drawn now, at a
+        table of one person outside a lesson: at speed "instant" a computer player moves
+        next, or the person is asked about a discard they pass on without being asked
+        (``auto_pass_now``); ``schedule`` then makes that move at once and draws the table
+        after."""
+        if self.session is None or self.screen != "table" or self.teach.active \
+                or len(self.session.humans) > 1:
+            return False
+        waiting = self.session.waiting()
+        if not (waiting == "bot" and model.SPEEDS.get(self.speed, 750) == 0
+                or waiting == "human" and self.auto_pass_now()):
+            return False
+        if not self.stale:
+            self.stale = True
+            self.stale_since = window.performance.now()
+        self.table.passed(self.session.view())
+        return True
+
+    def redraw_if_stale(self) -> None:
+        """Draw the table now if a redraw was left for later (``redraw_later``)."""
+        if self.stale:
+            self.stale = False
+            if self.session is not None and self.screen == "table":
+                self.render()
 
     def auto_pass_now(self) -> bool:
         """True when the human may claim a discard out of turn (DUN-7, ELV-6) and does
@@ -79,6 +123,7 @@ class ComputerPart:
             start = window.performance.now()
             while window.performance.now() - start < SLICE_MS:
                 next(search[1])
+            self.redraw_if_stale()  # the page gets control back: show the table as it is
             self.timer = window.setTimeout(self._slice, 0)
             return
         except StopIteration as done:

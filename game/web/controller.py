@@ -12,7 +12,7 @@ from pyscript import document
 from game.engine import IllegalAction
 from game.i18n import reason, t
 from game.web.dom import clear
-from game.web.table import layout_hand
+from game.web.table import check_hand, place_hand
 
 OWN_MOVES = ("draw", "attack", "throw", "beat", "transfer", "take", "done", "exchange", "discard",
              "meld", "layoff", "replace", "dunk", "pass", "knock", "spread", "hit", "end")
@@ -52,6 +52,7 @@ class ControllerPart:
         """Draw the table from a fresh view (the whole table; focus in the hand is kept)."""
         if self.session is None:
             return
+        self.stale = False
         hidden = self.privacy.screen()  # pass-and-play: no hand shows (game.web.privacy)
         if hidden is not None:
             self.view = self.session.view()
@@ -74,13 +75,13 @@ class ControllerPart:
                     again = f'#table [{attr}="{js.CSS.escape(value)}"]'
                     break
         self.view = self.session.view()
-        table = self.table.render(self.view)
+        table = self.table.render(self.view)  # a markup.Node: one string for the page
         side = table.querySelector(".side")
         if side:  # the move history, before the settings panel
             side.insertBefore(self.move_history.panel(), side.querySelector(".prefs"))
-        clear(self.root)
-        self.root.appendChild(table)
-        layout_hand()
+        fitted = place_hand(table.querySelector(".hand"))
+        self.root.innerHTML = table.html()
+        check_hand(fitted)
         self.teach.after_render()
         if in_table:
             # keep the keyboard where it was; if that control is gone, go to the hand
@@ -128,7 +129,8 @@ class ControllerPart:
         self.announce(events, bots_only=True)
         self.move_history.add(events)
         self.teach.played(text, events, "human")
-        self.render()
+        if not self.redraw_later():
+            self.render()
         self.schedule()
 
     def after_others(self, events: list[dict]) -> None:
@@ -140,7 +142,8 @@ class ControllerPart:
         self.announce(events, bots_only=False)
         self.move_history.add(events)
         self.reason_text = ""
-        self.render()
+        if not self.redraw_later():
+            self.render()
         self.schedule()
 
     def show_reason(self, exc: IllegalAction) -> None:

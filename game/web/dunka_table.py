@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..i18n import card_name, t
 from . import dunka_model as dm
-from .dom import card_el, h
+from .markup import card_el, h
 from .model import translate_name
 from .table import TableView
 

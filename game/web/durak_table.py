@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..engine import IllegalAction
 from ..i18n import t
 from . import model
-from .dom import SUIT_SYMBOL, card_el, h
+from .markup import SUIT_SYMBOL, card_el, h
 from .table import TableView
 
 
@@ -48,6 +48,23 @@ class DurakTable(TableView):
             return model.last_bout_from_events(log.rounds[-1]["events"], v["human"])
         except Exception:  # a damaged stored event: no last bout, never an error
             return None
+
+    def passed(self, v: dict) -> None:
+        """Follow the bout through the view ``v`` (drawn or not, ``TableView.passed``): the
+        bout that just ended stays in view until the human's next move (a beat made in a
+        bout's last move, or the computer's next attack, is never missed)."""
+        st = v["state"]
+        pairs = [(a, d) for a, d in st["table"]]
+        if st.get("over"):
+            self.last_bout = None
+        elif not pairs and self.prev_pairs:
+            # every event of the move that ended it: the human's own beat or throw-in too,
+            # which the one-line log (``app.log_events``) leaves out
+            self.last_bout = model.finished_bout(self.prev_pairs, self.app.move_events)
+        elif not self.drawn:   # after a reload: from the move history
+            self.last_bout = self.restored_last_bout(v)
+        self.drawn = True
+        self.prev_pairs = pairs
 
     def after_move(self) -> None:
         """The human moved: they have seen the last bout (drop it)."""
@@ -149,19 +166,7 @@ class DurakTable(TableView):
         if not st["table"] and not st["over"]:
             bout.appendChild(h("p", {"class": "empty"}, text=t(lang, "table_empty")))
         self.prev_table = now_table
-        # the bout that just ended stays in view until the human's next move (a beat made
-        # in a bout's last move, or the computer's next attack, is never missed)
-        pairs = [(a, d) for a, d in st["table"]]
-        if over:
-            self.last_bout = None
-        elif not pairs and self.prev_pairs:
-            # every event of the move that ended it: the human's own beat or throw-in too,
-            # which the one-line log (``app.log_events``) leaves out
-            self.last_bout = model.finished_bout(self.prev_pairs, self.app.move_events)
-        elif not self.drawn:   # after a reload: from the move history
-            self.last_bout = self.restored_last_bout(v)
-        self.drawn = True
-        self.prev_pairs = pairs
+        self.passed(v)
         center = h("section", {"class": "center"}, stock, bout)
         if self.last_bout is not None:
             center.appendChild(self.last_bout_el(self.last_bout, v))

@@ -65,6 +65,8 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self.deleted: dict | None = None  # the last deleted history entry (for Undo)
         self.sheets = None  # the scoresheets screen (game.web.sheets), made when first shown
         self.timer = None
+        self.stale = False  # a redraw of the table left for later (computer.redraw_later)
+        self.stale_since = 0.0  # when (performance.now(), ms)
         self.search = None  # (session, generator) of a computer move being found
         self.screen = "lobby"
         self.reason_text = ""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from game import movelog, saves
 from game.i18n import t
-from game.web.dom import h
+from game.web.markup import h
 
 ROUND_WORD = {"durak": "game", "tonk": "hand"}
 """What a round is called in each game's history headings (Dunka and Elvakort: round)."""
@@ -26,6 +26,7 @@ class MoveHistory:
     def __init__(self, app) -> None:
         self.app = app
         self.log: movelog.MoveLog | None = None
+        self._kept: dict[int, tuple] = {}  # id(events) -> (events, (len, context), lines)
 
     def sync(self) -> bool:
         """Make ``self.log`` the session's: kept when it is already, else read from
@@ -71,9 +72,25 @@ class MoveHistory:
 
     def lines(self, events: list[dict]) -> list[str]:
         """The sentences for ``events`` in the page's language, one per move (the table's
-        ``history_lines``: quiet events and events the table cannot tell are left out)."""
+        ``history_lines``: quiet events and events the table cannot tell are left out).
+
+        The panel is drawn with every redraw: the lines of a round's event list are kept
+        while that list, the language and the players are the same (the log makes a new
+        list for each move it adds)."""
         table = self.app.table
-        return table.history_lines(events) if table is not None else []
+        if table is None:
+            return []
+        v = self.app.view or {}
+        context = (id(table), self.app.lang, repr(v.get("players")), v.get("human"))
+        kept = self._kept.get(id(events))
+        if kept is not None and kept[0] is events and kept[1] == (len(events), context):
+            return list(kept[2])
+        lines = table.history_lines(events)
+        self._kept = {key: k for key, k in self._kept.items() if k[1][1] == context}
+        if len(self._kept) > 8:
+            self._kept.clear()
+        self._kept[id(events)] = (events, (len(events), context), list(lines))
+        return lines
 
     def panel(self):
         """``<section class="panel" id="moves">``: the previous round's moves, then this

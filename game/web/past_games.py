@@ -14,7 +14,8 @@ from game import saves
 from game.i18n import t
 from game.web import model
 from game.web.controller import table_for
-from game.web.dom import h
+from game.web import markup
+from game.web.dom import element, h
 
 
 class PastGamesPart:
@@ -58,12 +59,12 @@ class PastGamesPart:
                   h("h2", {"id": "history-h"}, text=t(lang, "dk_history_title")), items)
         shown = next((e for e in history if e["id"] == self.history_open), None)
         if shown is not None:
-            sheet = table_for(self, shown["game"]).sheet_el(None, shown)
+            sheet = table_for(self, shown["game"]).sheet_el(None, shown)  # a markup.Node
             sheet.setAttribute("id", "history-sheet")
-            sheet.appendChild(h("button", {"type": "button", "class": "ui-btn small",
-                                           "data-ui": "history-close"},
-                                text=t(lang, "dk_history_close")))
-            panel.appendChild(sheet)
+            sheet.appendChild(markup.h("button", {"type": "button", "class": "ui-btn small",
+                                                  "data-ui": "history-close"},
+                                       text=t(lang, "dk_history_close")))
+            panel.appendChild(element(sheet))
         return panel
 
     def history_action(self, ui: str, record_id: str) -> None:

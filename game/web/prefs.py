@@ -11,7 +11,7 @@ from pyscript import document
 from game import saves
 from game.i18n import t
 from game.web import model
-from game.web.dom import h
+from game.web.markup import h
 
 CLAIM_GAMES = ("dunka", "elvakort")
 """The games where a discard may be claimed out of turn (DUN-7, ELV-6)."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pyscript import document, window
 
 from ..i18n import card_name, t
-from . import model
-from .dom import card_el, h
+from . import dom, markup, model
+from .markup import card_el, h
 
 
 class TableView:
@@ -29,6 +29,8 @@ class TableView:
     def __init__(self, app) -> None:
         self.app = app
         self.selected: list[str] = []
+        self._told_context: tuple | None = None
+        self._told: dict[int, tuple] = {}  # id(event) -> (event, its history line or None)
 
     # ------------------------------------------------------------ hooks
 
@@ -41,17 +43,38 @@ class TableView:
     def describe(self, ev: dict) -> str | None:
         return None
 
+    def passed(self, v: dict) -> None:
+        """The table went through the view ``v`` without being drawn (speed "instant": the
+        computer players' moves before the person's turn, ``App.redraw_later``): a table
+        that follows the play from one drawing to the next (Durak's last bout) updates
+        what it follows here as ``render`` would."""
+
     def history_lines(self, events: list[dict]) -> list[str]:
         """The move history's lines for ``events``: one per event ``describe`` tells (an
-        event it cannot tell, e.g. a damaged stored one, gives none)."""
+        event it cannot tell, e.g. a damaged stored one, gives none).
+
+        The table is redrawn after every move with the whole history: each event's line is
+        kept (by the event itself) while the language and the players are the same."""
+        v = self.app.view or {}
+        context = (self.lang, repr(v.get("players")), v.get("human"))
+        if self._told_context != context:
+            self._told_context, self._told = context, {}
+        told = self._told
         out = []
         for ev in events:
-            try:
-                text = self.describe(ev)
-            except Exception:
-                text = None
+            kept = told.get(id(ev))
+            if kept is not None and kept[0] is ev:
+                text = kept[1]
+            else:
+                try:
+                    text = self.describe(ev)
+                except Exception:
+                    text = None
+                told[id(ev)] = (ev, text)
             if text:
                 out.append(text)
+        if len(told) > 4 * len(events) + 200:  # forget the events of rounds gone by
+            self._told = {id(ev): told[id(ev)] for ev in events if id(ev) in told}
         return out
 
     def reset(self) -> None:
@@ -304,11 +327,65 @@ def record_motion() -> None:
         motion.record()
 
 
-def layout_hand() -> None:
-    """Overlap the hand's cards (and wrap into rows) so every index stays visible."""
+HAND_FIT = {"key": None, "size": None, "cached": 0, "measured": 0}
+"""The hand's last measured size for ``place_hand``: ``key`` (viewport, body classes,
+hand classes) and ``size`` (inner width minus 8, card width; px); ``cached`` and
+``measured`` count the redraws laid out from it and those that had to measure
+(bench/render.py prints them)."""
+
+
+def _hand_key(hand) -> tuple:
+    return (float(window.innerWidth), float(window.innerHeight),
+            str(document.body.className), str(document.body.getAttribute("data-drawer")),
+            hand.getAttribute("class"))
+
+
+def place_hand(hand) -> tuple | None:
+    """Lay the hand (a ``markup.Node``, before it is on the page) in overlapping rows with
+    the size measured last time for the same viewport (``HAND_FIT``), so the new table
+    needs no measuring and moving of its cards once it is shown. Returns ``(key, size)``
+    used, for ``check_hand``; None when there is no hand or no size is known yet."""
+    if hand is None:
+        return None
+    key = _hand_key(hand)
+    if HAND_FIT["key"] != key or HAND_FIT["size"] is None:
+        return (key, None)
+    width, card_w = HAND_FIT["size"]
+    markup.place_hand(hand, width, card_w, model.fan)
+    return (key, HAND_FIT["size"])
+
+
+def check_hand(fitted: tuple | None) -> None:
+    """After the table was shown: read the hand's size once (the page's one layout of the
+    redraw); if the rows were laid out for another size (the first table, a resize), lay
+    them out again in the page (``layout_hand``)."""
+    if fitted is None:
+        return
+    key, used = fitted
+    if used is None:
+        HAND_FIT["measured"] += 1
+        HAND_FIT["key"], HAND_FIT["size"] = key, layout_hand()
+        return
     hand = document.querySelector(".hand")
     if not hand:
         return
+    first = hand.querySelector(".card")
+    if not first:
+        return
+    size = (float(hand.clientWidth or 320) - 8, float(first.offsetWidth or 62))
+    if abs(size[0] - used[0]) < 0.5 and abs(size[1] - used[1]) < 0.5:
+        HAND_FIT["cached"] += 1
+        return
+    HAND_FIT["measured"] += 1
+    HAND_FIT["key"], HAND_FIT["size"] = key, layout_hand()
+
+
+def layout_hand() -> tuple | None:
+    """Overlap the hand's cards (and wrap into rows) so every index stays visible.
+    Returns the size it measured (``HAND_FIT``'s ``size``), or None."""
+    hand = document.querySelector(".hand")
+    if not hand:
+        return None
     cards = hand.querySelectorAll(".card")
     items = [cards.item(i) for i in range(cards.length)]
     for el in items:
@@ -318,13 +395,14 @@ def layout_hand() -> None:
         rows.item(i).remove()
     n = len(items)
     if n == 0:
-        return
+        return None
     width = float(hand.clientWidth or 320) - 8
     card_w = float(items[0].offsetWidth or 62)
     per_row, step = model.fan(n, width, card_w, min_step=max(22.0, card_w * 0.38))
     for start in range(0, n, per_row):
-        row_el = h("div", {"class": "hand-row"})
+        row_el = dom.h("div", {"class": "hand-row"})
         for j, el in enumerate(items[start:start + per_row]):
             el.style.marginLeft = "0px" if j == 0 else f"{step - card_w:.1f}px"
             row_el.appendChild(el)
         hand.appendChild(row_el)
+    return (width, card_w)

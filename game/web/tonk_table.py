@@ -14,24 +14,21 @@ from pyscript import document
 
 from ..i18n import card_name, t
 from . import tonk_model as tm
-from .dom import card_el, h
+from .markup import Node, card_el, h
 from .table import TableView
 
-SVG_NS = "http://www.w3.org/2000/svg"
-
-
 def svg(tag: str, attrs: dict | None = None, *children, text: str | None = None):
-    """An SVG element (``createElementNS``); attributes and text as in ``dom.h``."""
-    el = document.createElementNS(SVG_NS, tag)
+    """An SVG element (a ``markup.Node``: inside ``<svg>`` the page's parser puts it in the
+    SVG namespace); ``None``/``False`` attributes skipped, others written with ``str``."""
+    node = Node(tag)
     for key, value in (attrs or {}).items():
         if value is not None and value is not False:
-            el.setAttribute(key, str(value))
+            node.setAttribute(key, str(value))
     if text is not None:
-        el.textContent = str(text)
+        node.appendChild(str(text))
     for child in children:
-        if child is not None:
-            el.appendChild(child)
-    return el
+        node.appendChild(child)
+    return node
 
 
 def marker(kind: str, x: float, y: float, colour: str, size: float = 3.5):

@@ -30,7 +30,10 @@
   function duration() {
     if (document.body.classList.contains("reduce-motion")) return 0;
     if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return 0;
-    const v = getComputedStyle(document.documentElement).getPropertyValue("--anim").trim();
+    // the page sets --anim on <html> itself (App.apply_display_prefs): read that first, as
+    // a computed style would first recalculate the styles of the whole page
+    const v = (document.documentElement.style.getPropertyValue("--anim") ||
+               getComputedStyle(document.documentElement).getPropertyValue("--anim")).trim();
     const ms = parseFloat(v);
     if (!isFinite(ms)) return 0;
     return v.endsWith("ms") || !v.endsWith("s") ? ms : ms * 1000;
@@ -44,17 +47,21 @@
   function record() {
     const table = document.getElementById("table");
     if (!table) { before = null; return; }
+    // nothing will move (speed "instant", reduced motion): measure no card, keep the scroll
+    const still = !duration();
     const cards = new Map();
-    table.querySelectorAll("[data-card]").forEach((el) => {
-      const key = cardKey(el);
-      if (key && !cards.has(key)) cards.set(key, { rect: rectOf(el), el: el });
-    });
     const seats = new Map();
-    table.querySelectorAll(".seat[data-seat]").forEach((el) => {
-      seats.set(el.getAttribute("data-seat"), rectOf(el));
-    });
+    if (!still) {
+      table.querySelectorAll("[data-card]").forEach((el) => {
+        const key = cardKey(el);
+        if (key && !cards.has(key)) cards.set(key, { rect: rectOf(el), el: el });
+      });
+      table.querySelectorAll(".seat[data-seat]").forEach((el) => {
+        seats.set(el.getAttribute("data-seat"), rectOf(el));
+      });
+    }
     const acting = table.querySelector(".seat.acting[data-seat]");
-    const stock = table.querySelector(".stock-pile .card, .talon .talon-top, .talon .card");
+    const stock = still ? null : table.querySelector(".stock-pile .card, .talon .talon-top, .talon .card");
     const middle = document.getElementById("table-middle");
     const side = document.getElementById("table-side");
     before = {
@@ -69,8 +76,9 @@
   function restoreScroll(old) {
     const middle = document.getElementById("table-middle");
     // a result or the lay-down chooser opens at the top of the middle: show it
+    // (a new table starts scrolled to the top: setting 0 would only force a layout)
     if (middle && !middle.querySelector(":scope > .result, :scope > .chooser")) {
-      middle.scrollTop = old.scroll.middle;
+      if (old.scroll.middle) middle.scrollTop = old.scroll.middle;
       // the meld or spread the selected card goes to is the next thing to tap: in view
       const target = middle.querySelector(".meld.target, .spread.target");
       if (target) {
@@ -84,7 +92,7 @@
       }
     }
     const side = document.getElementById("table-side");
-    if (side) side.scrollTop = old.scroll.side;
+    if (side && old.scroll.side) side.scrollTop = old.scroll.side;
   }
 
   function fly(el, from, to, ms, extra) {
