@@ -44,6 +44,25 @@ durak_hard.ROLLOUT_SOLVER_BUDGET=3000 --durak-hard N``; one niced process, load 
         p95 434 ms, p99 547 ms, max 1,130 ms: twice SOLVE_TALON = 1's p95, so about
         0.9-1.3 s in Pyodide (2-3x), over the 1 s budget. SOLVE_TALON stays 1.
 
+Measured 2026-12-02 later (rollouts play every seat by the normal player's heuristics,
+durak_hard.ROLLOUT_POLICY = "normal", instead of the quick policy; all else as before;
+one niced process, load 30-80):
+
+    hard vs normal, two-player Durak, 500 games (deals 70,000-70,249, seats swapped;
+        --start 50000 for 112 games, then --durak-hard 388 --start 50056): hard scored
+        287.5 (29 draws counted half) = 57.5 %, 95 % interval 53.1 - 61.8 % (goal 60 %:
+        not shown; before: 56.5 %, 52.3 - 60.6 %)
+    hard decision time (CPU), 8,991 decisions of the 388 games: median 0.71 ms,
+        p95 259 ms, p99 509 ms, max 1,039 ms (the first 112 games: 0.68 / 226 / 386 /
+        888 ms; the quick policy's p95 was 213 ms: the endgame solver, not the policy,
+        costs most of a rollout). Pyodide not run (machine at load 30-80); estimated at
+        2-3x (bench/hard_times.py measured 1.8-2.1x CPU for the other hard players):
+        p95 about 0.5-0.8 s, within the 1 s budget; max about 2-3 s
+    screening on 300 fixed late positions (talon 2-8) of normal-vs-normal games, each
+        choice of hard that differs from normal's replayed in the real deal (normal
+        policy and exact solver to the end, +1/0/-1): quick policy 72 differences,
+        net +11; normal policy 81 differences, net +33
+
 Measured 2026-11-30 (CPython 3.11.7, default rules, 36-card deck, 2,000 games per
 pairing, 1,000 deals x 2 seatings; 2-core machine under heavy parallel load):
 
@@ -390,11 +409,22 @@ def durak_solver(positions: int, cards: int = 12, seed: int = 0) -> None:
           f"p99 {_pct(nodes, 0.99)}, max {nodes[-1]}")
 
 
+def _cpu() -> float:
+    """This process's CPU seconds: ``time.process_time`` in CPython; inside Pyodide under
+    Node.js (where ``process_time`` is the wall clock) Node's ``process.cpuUsage()``, so
+    the figures are not inflated by other load on the machine."""
+    if sys.platform == "emscripten":
+        import js  # only inside Pyodide
+        used = js.process.cpuUsage()
+        return (used.user + used.system) / 1e6
+    return time.process_time()
+
+
 def durak_hard_times(decisions: int, seed: int = 0) -> None:
     """Issue 17: CPU time of ``decisions`` decisions of the hard Durak player, taken from
     two-player games of hard against normal (only the hard seat's decisions with more
-    than one legal action are timed); prints median, p95, max. For Pyodide
-    (bench/durak_pyodide.mjs) as well as CPython."""
+    than one legal action are timed); prints median, p95, max of CPU time (``_cpu``). For
+    Pyodide (bench/durak_pyodide.mjs) as well as CPython."""
     times: list[float] = []
     deal = 0
     while len(times) < decisions:
@@ -405,10 +435,10 @@ def durak_hard_times(decisions: int, seed: int = 0) -> None:
             seat = state.to_act()[0]
             legal = state.legal_actions(seat)
             level = "hard" if seat == hard else "normal"
-            t0 = time.process_time()
+            t0 = _cpu()
             action = bots.choose(state.view(seat), legal, level, seed=step)
             if level == "hard" and len(legal) > 1:
-                times.append(time.process_time() - t0)
+                times.append(_cpu() - t0)
             state.apply(action)
             step += 1
         deal += 1

@@ -4,8 +4,9 @@
 //
 // Loads Pyodide from node_modules as tests/pyodide/run.mjs does, mounts the repository
 // and runs bench/bots.py's durak_solver (POSITIONS random 12-card endgames, default 100)
-// and durak_hard_times (HARD_DECISIONS hard decisions, default 40). Times are Pyodide's
-// time.process_time (in WebAssembly: wall time of the single thread).
+// and durak_hard_times (HARD_DECISIONS hard decisions, default 40). The solver's times are
+// Pyodide's time.process_time (in WebAssembly: wall time of the single thread); the hard
+// decisions' are CPU time from Node's process.cpuUsage() (not inflated by other load).
 import { loadPyodide } from "pyodide";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -125,3 +125,28 @@ def test_rollout_solver_with_a_talon_agrees_with_engine_brute_force():
         assert Solver(state.trump, state.rules.transfer).value(root) == \
             brute_force(state, seat), state.to_dict()
         checked += 1
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_rollout_policy_is_the_normal_players_heuristic(players):
+    """The rollouts model every seat by the normal player (``_normal_choice``), built from
+    the sampled world's cards without a view: it must choose what the normal player's
+    heuristics choose from that seat's view, trump exchanges and transfers included."""
+    from game.bots.durak_hard import _normal_choice
+    rng = random.Random(players)
+    decks = (36, 52, 24) if players == 2 else (36, 52)  # DUR-1: 24 cards for two only
+    compared = 0
+    for g in range(6):
+        state = new_game(Rules(transfer=g % 2 == 0, trump_exchange=g % 3 != 2,
+                               deck=decks[g % len(decks)]),
+                         [f"P{i}" for i in range(players)], seed=100 + g)
+        step = 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            assert _normal_choice(state, seat) == normal_bot.heuristic(view, legal)
+            compared += len(legal) > 1
+            level = "easy" if rng.random() < 0.5 else "normal"
+            state.apply(bots.choose(view, legal, level, seed=step))
+            step += 1
+    assert compared > 200
