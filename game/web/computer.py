@@ -32,15 +32,18 @@ class ComputerPart:
         self.search = None
 
     def schedule(self) -> None:
-        """If a computer player is to move, make that move after the chosen delay."""
+        """If a computer player is to move, make that move after the chosen delay (and
+        after the cards just dealt have landed)."""
         self.cancel_timer()
+        pause, self.deal_pause = self.deal_pause, 0
         if self.session is None or self.screen != "table" or self.teach.holding():
             return
         if self.auto_pass_now():  # passed before the prompt is ever painted
             self.do("pass")  # (do() schedules what follows)
             return
         if self.session.waiting() == "bot":
-            self.timer = window.setTimeout(self._tick, model.SPEEDS.get(self.speed, 750))
+            delay = model.SPEEDS.get(self.speed, 750)
+            self.timer = window.setTimeout(self._tick, max(delay, pause + 200) if pause else delay)
 
     def auto_pass_now(self) -> bool:
         """True when the human may claim a discard out of turn (DUN-7, ELV-6) and does

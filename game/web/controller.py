@@ -7,11 +7,12 @@ PyScript glue, mixed into ``game.web.main.App``.
 from __future__ import annotations
 
 import js
-from pyscript import document
+from pyscript import document, window
 
 from game.engine import IllegalAction
 from game.i18n import reason, t
 from game.web.dom import clear
+from game.web.prefs import DEAL_SPAN
 from game.web.table import layout_hand
 
 OWN_MOVES = ("draw", "attack", "throw", "beat", "transfer", "take", "done", "exchange", "discard",
@@ -31,6 +32,12 @@ def table_for(app, game: str):
     import importlib
     module, cls = TABLES[game]
     return getattr(importlib.import_module(module), cls)(app)
+
+
+def dealt(events: list[dict]) -> bool:
+    """True when ``events`` hold a deal (the next round of Dunka or Elvakort, DUN-3, or
+    the next hand of Tonk): the table drawn next is dealt card by card."""
+    return any(ev.get("type") == "deal" for ev in events)
 
 
 class ControllerPart:
@@ -74,6 +81,12 @@ class ControllerPart:
                     again = f'#table [{attr}="{js.CSS.escape(value)}"]'
                     break
         self.view = self.session.view()
+        if self.dealing:  # static/js/motion.js deals the table about to be drawn
+            self.dealing = False
+            self.deal_pause = round(DEAL_SPAN * self.anim_ms())  # the first move waits
+            motion = getattr(window, "kortbordetMotion", None)
+            if motion is not None:
+                motion.deal()
         table = self.table.render(self.view)
         side = table.querySelector(".side")
         if side:  # the move history, before the settings panel
@@ -123,6 +136,7 @@ class ControllerPart:
             return
         self.table.after_move()
         self.reason_text = ""
+        self.dealing = self.dealing or dealt(events)
         self.save_session()
         self.announce(events, bots_only=True)
         self.move_history.add(events)
@@ -134,6 +148,7 @@ class ControllerPart:
         """Moves not made by the person at the table (a computer player's, or those of
         a pass-and-play prompt: claims, throw-ins declined): saved, told, added to the
         history, then the next screen."""
+        self.dealing = self.dealing or dealt(events)
         self.save_session()
         self.announce(events, bots_only=False)
         self.move_history.add(events)

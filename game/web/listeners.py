@@ -92,6 +92,7 @@ class ListenersPart:
             self.save_session()
             document.getElementById("live").textContent = ""
             self.log_events = []
+            self.dealing = True
             self.show_table()
             return
         if ui == "new":
