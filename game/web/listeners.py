@@ -10,6 +10,7 @@ from __future__ import annotations
 from pyscript import document
 
 from game import saves
+from game.web import seats
 from game.web.table import layout_hand
 from game.web.jsvalue import absent
 
@@ -152,6 +153,8 @@ class ListenersPart:
         try:
             if self.screen == "sheets" and self.sheets is not None:
                 self.sheets.on_input(event.target)
+            elif self.screen == "lobby" and event.target.hasAttribute("data-seat-name"):
+                seats.show_name_limit(self.lang, event.target)
         except Exception as exc:
             self.internal_error(exc)
 

@@ -76,6 +76,11 @@ class PrefsPart:
                 claim.appendChild(h("option", {"value": mode, "selected": mode == chosen},
                                     text=t(lang, f"claim_prompt_{mode}")))
             key = "claim_prompt_elvakort" if game == "elvakort" else "claim_prompt"
+            # the choices stay short (a select does not wrap: cut at 390 px); the one
+            # that needs words is told under it
+            claim.setAttribute("aria-describedby", "pref-claim-hint")
             panel.appendChild(h("div", {"class": "row"},
                                 h("label", {"for": "pref-claim"}, text=t(lang, key)), claim))
+            panel.appendChild(h("p", {"class": "hint", "id": "pref-claim-hint"},
+                                text=t(lang, "claim_prompt_fits_hint")))
         return panel
