@@ -70,6 +70,11 @@ class ControllerPart:
             return
         active = document.activeElement
         in_table = bool(active and hasattr(active, "closest") and active.closest("#table"))
+        # nothing has the focus (a tap on the felt or a text moved it to the page body)
+        # but the hand had it before: the keyboard goes back to the hand, not to the top of
+        # the page three or more Tabs away (issue 11)
+        lost = self.focus_card is not None and \
+            (not active or active.isSameNode(document.body))
         focus_hand = in_table and bool(active.closest(".hand"))
         if focus_hand:
             self.focus_card = active.getAttribute("data-card")
@@ -95,7 +100,8 @@ class ControllerPart:
         self.root.appendChild(table)
         layout_hand()
         self.teach.after_render()
-        if in_table:
+        now = document.activeElement
+        if in_table or (lost and (not now or now.isSameNode(document.body))):
             # keep the keyboard where it was; if that control is gone, go to the hand
             # (a missing element is JS null, which Pyodide gives as a falsy proxy, not None)
             el = document.querySelector(again) if again else None

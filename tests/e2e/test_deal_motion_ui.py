@@ -93,3 +93,28 @@ def test_a_deal_moves_the_cards_at_normal_speed_and_none_at_instant(page, site):
     assert report["deals"] == 2 and report["dealt"] == during["cards"], (report, during)
     assert during["catching"] == 0 and during["blocked"] == [], during
     page.wait_for_function("() => !document.querySelector('.motion-deal')", timeout=10_000)
+
+
+TONK_DRAW = "tonk;stake=2;h0=3H,4H,9S,KS,KD;h1=?5;h2=?5;pile=9C;turn=0"
+
+
+def test_the_keyboard_comes_back_to_the_hand_when_a_tap_left_it_on_the_page(page, site):
+    """Issue 11 (keyboard play): a tap on the felt or a text while a computer player
+    thinks leaves the focus on the page body; the computer's move then puts the keyboard
+    back on the hand, not three or more Tabs away at the top of the page."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site.url + "?lang=en&hints=off&speed=slow&position=" + quote(TONK_DRAW, safe=""))
+    page.locator(".stock-pile [data-action]").focus()
+    page.keyboard.press("Enter")                        # draw: the focus goes to the hand
+    page.wait_for_function("document.activeElement.closest('.hand')")
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")                        # select the last card
+    page.locator(".actions [data-ui=discard][data-action]").focus()
+    page.keyboard.press("Enter")                        # discard it: a computer is next
+    page.wait_for_selector("#table[data-waiting=bot]")
+    page.locator("#status-line").click()                # a tap on a text: the body has the focus
+    assert page.evaluate("document.activeElement === document.body")
+    page.wait_for_function("document.querySelector('#table').dataset.waiting === 'human'", timeout=60_000)
+    page.wait_for_timeout(200)
+    assert page.evaluate("!!document.activeElement.closest('#table .hand')"), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
