@@ -5,11 +5,12 @@
 // on the page (TableView.table_el, just before the new one replaces it): every
 // [data-card] element's rectangle is kept by card identity ("7S", "7S.1"; a joker "JK=9S"
 // is "JK"; face-down cards and a result's are not followed), with the seat that was
-// acting, the stock and the scroll of the table's middle and side column. A MutationObserver on #screen
-// sees the new table arrive; before the next paint each card that moved is drawn at its
-// old place and eased to its new one. A card that came from where nobody could see it (a
-// computer player's hand, the stock) starts at that player's seat or at the stock; a card
-// that left for a hidden place (a computer player took it) flies to that seat and fades.
+// acting, the stock and the scroll of the table's middle and side column. A
+// MutationObserver on #screen sees the new table arrive; before the next paint each card
+// that moved is drawn at its old place and eased to its new one. A card that came from
+// where nobody could see it (a computer player's hand, the stock) starts at that player's
+// seat or at the stock; a card that left for a hidden place (a computer player took it)
+// flies to that seat and fades.
 //
 // A deal (game.web.controller: a game, round or hand just dealt) is not a FLIP: Python
 // calls deal() before the table is drawn, and every card of the new hand and every back
@@ -24,7 +25,7 @@
 (function () {
   "use strict";
 
-  let before = null;
+  let before = null;   // {cards: Map(key -> {rect, el}), seats: Map, actingSeat, stock, scroll}
   // what the re-renders moved, for tests: plays, the cards of the last one, every card
   // deals: the deals played with motion; dealt: the cards of the last one
   const report = { plays: 0, last: [], moved: [], deals: 0, dealt: 0 };
