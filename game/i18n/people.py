@@ -27,6 +27,7 @@ TEXTS = {
         "pp_up": "Flytta upp plats {n}",
         "pp_down": "Flytta ned plats {n}",
         "pp_default_name": "Spelare {n}",
+        "pp_name_limit": "Ett namn kan ha högst {n} tecken.",
         "pp_same_name": "Två platser har samma namn: {names}. Ge varje person ett eget "
                         "namn, så att ingen tar fel på vems tur det är.",
         "pp_your_hand": "{name}s hand",
@@ -61,6 +62,7 @@ TEXTS = {
         "pp_up": "Move seat {n} up",
         "pp_down": "Move seat {n} down",
         "pp_default_name": "Player {n}",
+        "pp_name_limit": "A name can have at most {n} characters.",
         "pp_same_name": "Two seats have the same name: {names}. Give each person a name of "
                         "their own, so nobody mistakes whose turn it is.",
         "pp_your_hand": "{name}'s hand",

@@ -36,13 +36,15 @@ class ComputerPart:
         self.search = None
 
     def schedule(self) -> None:
-        """If a computer player is to move, make that move after the chosen delay.
+        """If a computer player is to move, make that move after the chosen delay (and
+        after the cards just dealt have landed).
 
         At speed "instant" (no delay) the move is made at once, in this task, while the
         chain of computer moves has taken less than ``CHAIN_MS``; the table left undrawn
         meanwhile (``redraw_later``) is drawn once, when the person is to act or before
         the page gets control back."""
         self.cancel_timer()
+        pause, self.deal_pause = self.deal_pause, 0
         if self.session is None or self.screen != "table" or self.teach.holding():
             self.redraw_if_stale()
             return
@@ -56,7 +58,7 @@ class ComputerPart:
                 self.bot_tick()
                 return
             self.redraw_if_stale()
-            self.timer = window.setTimeout(self._tick, delay)
+            self.timer = window.setTimeout(self._tick, max(delay, pause + 200) if pause else delay)
             return
         self.redraw_if_stale()
 

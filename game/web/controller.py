@@ -7,11 +7,12 @@ PyScript glue, mixed into ``game.web.main.App``.
 from __future__ import annotations
 
 import js
-from pyscript import document
+from pyscript import document, window
 
 from game.engine import IllegalAction
 from game.i18n import reason, t
 from game.web.dom import clear
+from game.web.prefs import DEAL_SPAN
 from game.web.table import check_hand, place_hand
 
 OWN_MOVES = ("draw", "attack", "throw", "beat", "transfer", "take", "done", "exchange", "discard",
@@ -31,6 +32,12 @@ def table_for(app, game: str):
     import importlib
     module, cls = TABLES[game]
     return getattr(importlib.import_module(module), cls)(app)
+
+
+def dealt(events: list[dict]) -> bool:
+    """True when ``events`` hold a deal (the next round of Dunka or Elvakort, DUN-3, or
+    the next hand of Tonk): the table drawn next is dealt card by card."""
+    return any(ev.get("type") == "deal" for ev in events)
 
 
 class ControllerPart:
@@ -64,6 +71,11 @@ class ControllerPart:
             return
         active = document.activeElement
         in_table = bool(active and hasattr(active, "closest") and active.closest("#table"))
+        # nothing has the focus (a tap on the felt or a text moved it to the page body)
+        # but the hand had it before: the keyboard goes back to the hand, not to the top of
+        # the page three or more Tabs away (issue 11)
+        lost = self.focus_card is not None and \
+            (not active or active.isSameNode(document.body))
         focus_hand = in_table and bool(active.closest(".hand"))
         if focus_hand:
             self.focus_card = active.getAttribute("data-card")
@@ -75,6 +87,12 @@ class ControllerPart:
                     again = f'#table [{attr}="{js.CSS.escape(value)}"]'
                     break
         self.view = self.session.view()
+        if self.dealing:  # static/js/motion.js deals the table about to be drawn
+            self.dealing = False
+            self.deal_pause = round(DEAL_SPAN * self.anim_ms())  # the first move waits
+            motion = getattr(window, "kortbordetMotion", None)
+            if motion is not None:
+                motion.deal()
         table = self.table.render(self.view)  # a markup.Node: one string for the page
         side = table.querySelector(".side")
         if side:  # the move history, before the settings panel
@@ -83,7 +101,8 @@ class ControllerPart:
         self.root.innerHTML = table.html()
         check_hand(fitted)
         self.teach.after_render()
-        if in_table:
+        now = document.activeElement
+        if in_table or (lost and (not now or now.isSameNode(document.body))):
             # keep the keyboard where it was; if that control is gone, go to the hand
             # (a missing element is JS null, which Pyodide gives as a falsy proxy, not None)
             el = document.querySelector(again) if again else None
@@ -125,6 +144,7 @@ class ControllerPart:
         self.table.after_move()
         self.reason_text = ""
         self.move_events = events
+        self.dealing = self.dealing or dealt(events)
         self.save_session()
         self.announce(events, bots_only=True)
         self.move_history.add(events)
@@ -138,6 +158,7 @@ class ControllerPart:
         a pass-and-play prompt: claims, throw-ins declined): saved, told, added to the
         history, then the next screen."""
         self.move_events = events
+        self.dealing = self.dealing or dealt(events)
         self.save_session()
         self.announce(events, bots_only=False)
         self.move_history.add(events)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pyscript import document
 
 from game import saves
+from game.web import seats
 from game.web.table import layout_hand
 from game.web.jsvalue import absent
 
@@ -92,6 +93,7 @@ class ListenersPart:
             self.save_session()
             document.getElementById("live").textContent = ""
             self.log_events = []
+            self.dealing = True
             self.show_table()
             return
         if ui == "new":
@@ -151,6 +153,8 @@ class ListenersPart:
         try:
             if self.screen == "sheets" and self.sheets is not None:
                 self.sheets.on_input(event.target)
+            elif self.screen == "lobby" and event.target.hasAttribute("data-seat-name"):
+                seats.show_name_limit(self.lang, event.target)
         except Exception as exc:
             self.internal_error(exc)
 

@@ -63,6 +63,7 @@ class LobbyPart:
     def show_lobby(self) -> None:
         self.cancel_timer()
         self.screen = "lobby"
+        self.dealing = False  # a deal not yet shown (behind "Pass to ...") is not dealt later
         self.translate_chrome()
         lang = self.lang
         game = self.lobby_game()
@@ -292,4 +293,5 @@ class LobbyPart:
         self.save_session()
         self.table = None
         self.log_events = []
+        self.dealing = True
         self.show_table()

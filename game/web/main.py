@@ -74,6 +74,8 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         # language switch re-tells them in the new language
         self.move_events: list[dict] = []  # every event of the last move (anyone's)
         self.focus_card: str | None = None
+        self.dealing = False  # a game, round or hand was just dealt: its next table deals
+        self.deal_pause = 0  # ms of that deal still to come before a computer moves
         self.root = document.getElementById("screen")
         self.teach = Teach(self)  # teaching positions, hints, the embedding bridge
         self.move_history = MoveHistory(self)  # the moves of this round and the last

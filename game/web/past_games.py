@@ -22,8 +22,8 @@ class PastGamesPart:
     """The lobby's list of finished games."""
 
     def history_panel(self):
-        """Finished six-round games (DUN-18), newest first, each openable and deletable;
-        None when there are none."""
+        """Finished games, newest first: six-round scoresheets (DUN-18) and Durak series
+        (DUR-20), each openable and deletable; None when there are none."""
         history = self.load_history() or []
         if not history:
             return None
@@ -46,7 +46,7 @@ class PastGamesPart:
             rid = entry["id"]
             items.appendChild(h("li", {"data-history": rid},
                                 h("span", text=label),
-                                h("span", {},
+                                h("span", {"class": "history-buttons"},
                                   h("button", {"type": "button", "class": "ui-btn small",
                                                "data-ui": "history-open", "data-id": rid,
                                                "aria-label": f"{t(lang, 'dk_history_open')}: {label}"},
@@ -56,7 +56,7 @@ class PastGamesPart:
                                                "aria-label": f"{t(lang, 'dk_history_delete')}: {label}"},
                                     text=t(lang, "dk_history_delete")))))
         panel = h("section", {"class": "panel history", "aria-labelledby": "history-h"},
-                  h("h2", {"id": "history-h"}, text=t(lang, "dk_history_title")), items)
+                  h("h2", {"id": "history-h"}, text=t(lang, "history_title")), items)
         shown = next((e for e in history if e["id"] == self.history_open), None)
         if shown is not None:
             sheet = table_for(self, shown["game"]).sheet_el(None, shown)  # a markup.Node

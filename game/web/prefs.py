@@ -17,6 +17,8 @@ CLAIM_GAMES = ("dunka", "elvakort")
 """The games where a discard may be claimed out of turn (DUN-7, ELV-6)."""
 ANIM_MS = {"slow": 420, "normal": 260, "fast": 140, "instant": 0}
 """Card animation length in ms for each speed setting (the CSS ``--anim``)."""
+DEAL_SPAN = 3.6
+"""A whole deal lasts at most this many card animations (static/js/motion.js, playDeal)."""
 
 
 class PrefsPart:
@@ -31,8 +33,12 @@ class PrefsPart:
         body = document.body
         body.classList.toggle("four-colour", bool(self.prefs.get("four_colour")))
         body.classList.toggle("reduce-motion", bool(self.prefs.get("reduced_motion")))
-        ms = 0 if self.prefs.get("reduced_motion") else ANIM_MS.get(self.speed, 250)
+        ms = self.anim_ms()
         document.documentElement.style.setProperty("--anim", f"{ms}ms")
+
+    def anim_ms(self) -> int:
+        """One card's animation in ms (``ANIM_MS``; 0 with the reduced-motion preference)."""
+        return 0 if self.prefs.get("reduced_motion") else ANIM_MS.get(self.speed, 250)
 
     def prefs_game(self) -> str:
         """The game whose settings the panel shows: the table's, or the lobby's choice."""
@@ -70,6 +76,11 @@ class PrefsPart:
                 claim.appendChild(h("option", {"value": mode, "selected": mode == chosen},
                                     text=t(lang, f"claim_prompt_{mode}")))
             key = "claim_prompt_elvakort" if game == "elvakort" else "claim_prompt"
+            # the choices stay short (a select does not wrap: cut at 390 px); the one
+            # that needs words is told under it
+            claim.setAttribute("aria-describedby", "pref-claim-hint")
             panel.appendChild(h("div", {"class": "row"},
                                 h("label", {"for": "pref-claim"}, text=t(lang, key)), claim))
+            panel.appendChild(h("p", {"class": "hint", "id": "pref-claim-hint"},
+                                text=t(lang, "claim_prompt_fits_hint")))
         return panel

@@ -7,8 +7,8 @@ a computer ("Dator 1", ...) at the remembered level. A one-person table started 
 is exactly the table of before; with two or more people the table hides each hand between
 turns (``game.web.privacy``).
 
-Glue for the lobby (``game.web.lobby``); only ``read_seats`` touches the page (it imports
-pyscript when called), the rest is plain Python tested in CPython.
+Glue for the lobby (``game.web.lobby``); only ``read_seats`` and ``show_name_limit`` touch
+the page (they import pyscript when called), the rest is plain Python tested in CPython.
 """
 
 from __future__ import annotations
@@ -96,6 +96,7 @@ def seats_el(lang: str, game: str, seats: list[dict]):
             what = h("input", {"type": "text", "id": f"lobby-name-{i}", "data-seat-name": i,
                                "maxlength": people.MAX_NAME, "autocomplete": "off",
                                "placeholder": placeholder,
+                               "aria-describedby": f"lobby-name-limit-{i}",
                                "aria-label": t(lang, "pp_name_label", n=i + 1)})
             what.value = s["name"]
         else:
@@ -114,8 +115,28 @@ def seats_el(lang: str, game: str, seats: list[dict]):
                             "disabled": i == n - 1}, text="↓")
         box.appendChild(h("div", {"class": "row seat-row", "data-seat-row": i},
                           kind, what, up, down))
+        if s["kind"] == "human":  # said once the name is as long as it may be
+            box.appendChild(h("p", {"class": "hint name-limit", "id": f"lobby-name-limit-{i}",
+                                    "role": "status"},
+                              text=name_limit_text(lang, s["name"])))
     box.appendChild(h("p", {"class": "hint"}, text=t(lang, "pp_seats_hint")))
     return box
+
+
+def name_limit_text(lang: str, name: str) -> str:
+    """The words under a person's name field: once ``name`` has ``people.MAX_NAME``
+    characters (the field takes no more, and a longer pasted name is cut there), that a
+    name can have no more; else nothing."""
+    return t(lang, "pp_name_limit", n=people.MAX_NAME) if len(name) >= people.MAX_NAME else ""
+
+
+def show_name_limit(lang: str, field) -> None:
+    """Update the words under the name ``field`` (an ``input[data-seat-name]``) as it is
+    typed in (``name_limit_text``)."""
+    from pyscript import document
+    note = document.getElementById(f"lobby-name-limit-{field.getAttribute('data-seat-name')}")
+    if note:
+        note.textContent = name_limit_text(lang, str(field.value))
 
 
 def read_seats(n: int, shown: list[dict]) -> list[dict]:

@@ -4,25 +4,40 @@
 // game/web/table.py calls window.kortbordetMotion.record() while the old table is still
 // on the page (TableView.table_el, just before the new one replaces it): every
 // [data-card] element's rectangle is kept by card identity ("7S", "7S.1"; a joker "JK=9S"
-// is "JK"; face-down cards are not followed), with the seat that was acting, the stock
-// and the scroll of the table's middle and side column. A MutationObserver on #screen
-// sees the new table arrive; before the next paint each card that moved is drawn at its
-// old place and eased to its new one. A card that came from where nobody could see it (a
-// computer player's hand, the stock) starts at that player's seat or at the stock; a card
-// that left for a hidden place (a computer player took it) flies to that seat and fades.
+// is "JK"; face-down cards and a result's are not followed), with the seat that was
+// acting, the stock and the scroll of the table's middle and side column. A
+// MutationObserver on #screen sees the new table arrive; before the next paint each card
+// that moved is drawn at its old place and eased to its new one. A card that came from
+// where nobody could see it (a computer player's hand, the stock) starts at that player's
+// seat or at the stock; a card that left for a hidden place (a computer player took it)
+// flies to that seat and fades.
+//
+// A deal (game.web.controller: a game, round or hand just dealt) is not a FLIP: Python
+// calls deal() before the table is drawn, and every card of the new hand and every back
+// in the opponents' seats is dealt from the stock (or the talon, else the table's middle),
+// one at a time round the table: a face-down copy flies from the stock to the card's place,
+// where the card shows when it lands. The copies never take a tap (pointer-events: none)
+// and are gone when the deal ends or the table is drawn again.
 //
 // Pace: the CSS variable --anim (App.apply_display_prefs: 0 ms at speed "instant" or with
-// the reduced-motion preference); nothing moves with prefers-reduced-motion either.
+// the reduced-motion preference); nothing moves with prefers-reduced-motion either. A
+// whole deal lasts at most 3.6 x --anim (under a second at normal speed).
 (function () {
   "use strict";
 
-  let before = null;
+  let before = null;   // {cards: Map(key -> {rect, el}), seats: Map, actingSeat, stock, scroll}
   // what the re-renders moved, for tests: plays, the cards of the last one, every card
-  const report = { plays: 0, last: [], moved: [] };   // {cards: Map(key -> {rect, el}), seats: Map, actingSeat, stock, scroll}
+  // deals: the deals played with motion; dealt: the cards of the last one
+  const report = { plays: 0, last: [], moved: [], deals: 0, dealt: 0 };
+  let dealNext = false;          // deal(): the next table to arrive was just dealt
+  const dealing = new Set();     // the deal's animations still running
 
   function cardKey(el) {
     const raw = el.getAttribute("data-card") || "";
     if (!raw || raw === "back") return null;
+    // a result's cards appear with it (flying there they crossed its heading); the hand's
+    // own cards, drawn after the result, keep their keys
+    if (el.closest(".result")) return null;
     if (el.closest(".last-bout")) return "last:" + raw.split("=")[0];
     return raw.split("=")[0];
   }
@@ -45,6 +60,7 @@
   }
 
   function record() {
+    stopDeal();
     const table = document.getElementById("table");
     if (!table) { before = null; return; }
     // nothing will move (speed "instant", reduced motion): measure no card, keep the scroll
@@ -188,11 +204,82 @@
     }
   }
 
+  // ---- the deal
+  function deal() { dealNext = true; }
+
+  function stopDeal() {
+    // cancel() runs each animation's oncancel: copies removed, cards shown
+    Array.from(dealing).forEach((anim) => anim.cancel());
+    dealing.clear();
+  }
+
+  function track(anim, done) {
+    dealing.add(anim);
+    const end = () => { dealing.delete(anim); if (done) done(); };
+    anim.onfinish = end;
+    anim.oncancel = end;
+  }
+
+  function playDeal(table) {
+    const ms = duration();
+    if (!ms) return;
+    const deck = table.querySelector(".stock-pile .card, .talon .talon-top, .talon .card") ||
+      document.getElementById("table-middle");
+    if (!deck) return;
+    const from = rectOf(deck);
+    // one card at a time round the table: the seats in turn, then the hand
+    const piles = [];
+    table.querySelectorAll(".seat[data-seat] .backs").forEach((b) => piles.push(Array.from(b.querySelectorAll(".card"))));
+    const hand = table.querySelector(".hand");
+    if (hand) piles.push(Array.from(hand.querySelectorAll(".card")));
+    const order = [];
+    for (let i = 0, more = true; more; i++) {
+      more = false;
+      piles.forEach((p) => { if (i < p.length) { order.push(p[i]); more = true; } });
+    }
+    const cards = order.map((el) => ({ el: el, to: rectOf(el) })).filter((c) => c.to.width > 0);
+    if (!cards.length) return;
+    const gap = cards.length > 1 ? Math.min(ms / 4, (ms * 2.6) / (cards.length - 1)) : 0;
+    report.deals += 1;
+    report.dealt = cards.length;
+    cards.forEach((c, k) => {
+      const copy = document.createElement("div");
+      copy.className = "card back motion-ghost motion-deal";
+      copy.setAttribute("aria-hidden", "true");
+      Object.assign(copy.style, {
+        position: "fixed", left: from.left + "px", top: from.top + "px", width: from.width + "px",
+        height: from.height + "px", margin: "0", zIndex: "30", pointerEvents: "none", transformOrigin: "0 0",
+      });
+      document.body.appendChild(copy);
+      const dx = c.to.left - from.left;
+      const dy = c.to.top - from.top;
+      const sx = from.width ? c.to.width / from.width : 1;
+      const sy = from.height ? c.to.height / from.height : 1;
+      const delay = k * gap;
+      track(copy.animate(
+        [{ transform: "none" }, { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})` }],
+        { duration: ms, delay: delay, easing: "cubic-bezier(.2,.7,.3,1)" }), () => copy.remove());
+      setTimeout(() => copy.remove(), delay + ms + 1000);   // never left behind, whatever happens
+      // the card itself shows when its copy lands
+      track(c.el.animate([{ opacity: 0 }, { opacity: 0 }], { duration: delay + ms }));
+      if (report.moved.length < 1000) report.moved.push(c.el.getAttribute("data-card"));
+    });
+  }
+
   function watchScreen() {
     const screen = document.getElementById("screen");
     if (!screen) return false;
     new MutationObserver(() => {
       placeToggle();
+      const table = document.getElementById("table");
+      if (dealNext && table) {
+        dealNext = false;
+        before = null;
+        stopDeal();
+        playDeal(table);
+        return;
+      }
+      if (!table) stopDeal();
       if (before) play();
     }).observe(screen, { childList: true });
     return true;
@@ -239,6 +326,6 @@
     }
   });
 
-  window.kortbordetMotion = { record: record, play: play, setDrawer: setDrawer, report: report };
+  window.kortbordetMotion = { record: record, play: play, deal: deal, setDrawer: setDrawer, report: report };
   if (!watchScreen()) document.addEventListener("DOMContentLoaded", watchScreen);
 })();

@@ -1,6 +1,7 @@
 """The page around the tables (Playwright, Chromium): a link to a new game keeps the game
-in progress, Start asks before replacing one, bad links are told in one language, and the
-keyboard stays on the lobby control just changed."""
+in progress, Start asks before replacing one, bad links are told in one language, the
+keyboard stays on the lobby control just changed, and the lobby's history, claim choice and
+name fields read whole on a phone."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import random
 from browser_harness import open_game
 from dunka_driver import hand, human_move
 from durak_driver import tap, wait_settled
+from saved_game import store
+
+from game import people, saves
 
 
 def test_a_link_keeps_the_game_in_progress_and_offers_it_back(page, site):
@@ -93,3 +97,65 @@ def test_dur_11_the_limit_of_5_is_offered_for_4_to_6_players_only(page, site):
     text = page.locator("#notice-text").inner_text()
     assert "kräver 4 eller fler spelare" in text and "needs" not in text
     assert page.locator("#table").count() == 0
+
+
+# A finished Durak series and a Dunka scoresheet in the lobby's history.
+HISTORY = [
+    {"id": "durak-1", "game": "durak", "names": ["Anna", "Computer 1"], "length": "3",
+     "results": [0, 1, 0], "durak_counts": [2, 1], "draws": 0, "finished": 1_764_633_600_000},
+    {"id": "dunka-1-0", "game": "dunka", "names": ["A", "B"], "contracts": ["2 sets"],
+     "rounds": [{"round": 1, "points": [5, 0], "out": 1}], "totals": [5, 0], "winners": [1],
+     "finished": 1_764_633_600_000},
+]
+
+# The lobby at a phone's width: the history's buttons (rectangles, the gap between Show and
+# Delete), and whether the claim choice's text fits its select (a select does not wrap).
+LOBBY = r"""() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return {l: r.left, r: r.right, w: r.width, h: r.height}; };
+  const rows = [...document.querySelectorAll("[data-history]")].map((li) => {
+    const show = box(li.querySelector("[data-ui=history-open]"));
+    const del = box(li.querySelector("[data-ui=history-delete]"));
+    return {show, del, gap: del.l - show.r};
+  });
+  const sel = document.getElementById("pref-claim");
+  const ctx = document.createElement("canvas").getContext("2d");
+  ctx.font = getComputedStyle(sel).font;
+  const text = Math.ceil(ctx.measureText(sel.options[sel.selectedIndex].text).width);
+  return {rows, heading: document.getElementById("history-h").textContent,
+          select: {right: box(sel).r, width: sel.clientWidth, text}, page: document.documentElement.scrollWidth};
+}"""
+
+
+def test_the_lobby_history_names_every_game_and_a_long_name_is_told(page, site):
+    """Issue 11, found playing: the history heading said "Earlier scoresheets" though it
+    holds Durak series too; Show and Delete touched; the claim choice was cut at 390 px; a
+    name longer than 24 characters was cut without a word."""
+    store(page, {saves.HISTORY_KEY: saves.dump_history(HISTORY)})
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site.url + "?lang=en")
+    page.check('input[name="game"][value="dunka"]')
+    page.locator("#pref-claim").wait_for()
+    got = page.evaluate(LOBBY)
+    assert got["heading"] == "Finished games", got
+    assert len(got["rows"]) == 2, got
+    for row in got["rows"]:
+        assert row["gap"] >= 8, got
+        assert min(row["show"]["w"], row["show"]["h"], row["del"]["w"], row["del"]["h"]) >= 24, got
+    # the chosen claim setting reads whole inside its select (padding and arrow aside)
+    assert got["select"]["text"] <= got["select"]["width"] - 36, got
+    assert got["select"]["right"] <= 390 and got["page"] <= 390, got
+    # a name longer than the limit: the field keeps 24 characters and says so
+    field = page.locator("#lobby-name-0")
+    field.fill("Maximiliana Bernadotte-Lindqvist")
+    assert len(field.input_value()) == people.MAX_NAME
+    note = page.locator("#lobby-name-limit-0")
+    assert note.is_visible() and "at most 24 characters" in note.inner_text()
+    assert field.get_attribute("aria-describedby") == "lobby-name-limit-0"
+    field.fill("Maximiliana")
+    assert note.inner_text() == ""
+    field.fill("Maximiliana Bernadotte-Lindqvist")
+    page.locator("#lang-switch").click()
+    page.wait_for_function("document.getElementById('history-h').textContent === 'Avslutade partier'")
+    assert "högst 24 tecken" in page.locator("#lobby-name-limit-0").inner_text()
+    got = page.evaluate(LOBBY)
+    assert got["select"]["text"] <= got["select"]["width"] - 36, got

@@ -1,0 +1,120 @@
+"""The deal is seen (issue 11, scope 2 "Motion"): when a game, round or hand is dealt, the
+cards travel from the stock to each hand and to the opponents' seats (static/js/motion.js,
+``playDeal``), paced by the speed setting; nothing moves at speed "instant" or with the
+system's reduced-motion setting. The copies in flight never take a tap and are gone when
+the deal ends. A round result's cards appear with it instead of flying across its heading.
+
+One boot: a Tonk position where you knock and win (the hand's result, then Next hand deals
+the next hand), then games started from the lobby at each pace. Uses conftest.py's
+fixtures (any console error or failed request fails a test).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from browser_harness import open_game
+
+KNOCK = "tonk;stake=2;h0=AC,2D,3S,AH,2S;h1=?5;pile=9C;turn=0"
+REPORT = "() => window.kortbordetMotion.report"
+
+# Every card of the table just dealt: the hand's and the seats' backs that are shown; and,
+# while the deal runs, whether a copy in flight could take a tap meant for a control.
+DEALT = r"""() => {
+  const shown = (el) => el.getBoundingClientRect().width > 0;
+  const cards = [...document.querySelectorAll("#table .hand .card, #table .seat .backs .card")].filter(shown);
+  const copies = [...document.querySelectorAll(".motion-deal")];
+  const controls = [...document.querySelectorAll("#table button")].filter(shown);
+  const blocked = controls.filter((b) => {
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + Math.min(8, r.width / 2), r.top + Math.min(8, r.height / 2));
+    return hit && hit.closest(".motion-deal");
+  }).map((b) => b.getAttribute("data-ui") || b.getAttribute("data-card"));
+  return {cards: cards.length, copies: copies.length,
+          catching: copies.filter((c) => getComputedStyle(c).pointerEvents !== "none").length,
+          blocked};
+}"""
+
+
+def start_from_lobby(page, speed: str) -> None:
+    page.locator("[data-ui=lobby]").first.click()
+    page.select_option("#pref-speed", speed)
+    page.check('input[name="game"][value="tonk"]')
+    page.click("[data-ui=start]")
+    confirm = page.locator("[data-ui=start-confirmed]")
+    if confirm.count():
+        confirm.click()
+    page.wait_for_selector("#table .hand .card")
+
+
+def test_a_deal_moves_the_cards_at_normal_speed_and_none_at_instant(page, site):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site.url + "?lang=en&hints=off&position=" + quote(KNOCK, safe=""))
+    assert page.evaluate(REPORT)["deals"] == 0   # a link's table is not dealt card by card
+    hand = ["AC", "2D", "3S", "AH", "2S"]
+
+    # you knock and win: the result shows your cards, which did not fly into it
+    page.click("[data-ui=knock]")
+    page.click("[data-ui=knock-confirm]")
+    page.wait_for_selector("#table .result [data-action=next]")
+    assert page.locator("#table .result .card").count() >= 10
+    last = page.evaluate(REPORT)["last"]
+    assert not set(last) & set(hand), last
+
+    # Next hand: the new hand and the computer's backs are dealt from the stock
+    page.click("#table .result [data-action=next]")
+    during = page.evaluate(DEALT)
+    report = page.evaluate(REPORT)
+    assert report["deals"] == 1, report
+    assert report["dealt"] == during["cards"] and during["cards"] >= 6, (report, during)
+    assert during["catching"] == 0 and during["blocked"] == [], during
+    page.wait_for_function("() => !document.querySelector('.motion-deal')", timeout=10_000)
+    moved = len(page.evaluate(REPORT)["moved"])
+
+    # speed "instant": a new game from the lobby is dealt with no motion at all
+    start_from_lobby(page, "instant")
+    page.wait_for_timeout(300)
+    report = page.evaluate(REPORT)
+    assert report["deals"] == 1 and len(report["moved"]) == moved, report
+    assert page.locator(".motion-deal").count() == 0
+
+    # the system's reduced motion: none either, at normal speed
+    page.emulate_media(reduced_motion="reduce")
+    start_from_lobby(page, "normal")
+    page.wait_for_timeout(300)
+    report = page.evaluate(REPORT)
+    assert report["deals"] == 1 and len(report["moved"]) == moved, report
+
+    # normal speed again: the game started from the lobby is dealt
+    page.emulate_media(reduced_motion="no-preference")
+    start_from_lobby(page, "normal")
+    during = page.evaluate(DEALT)
+    report = page.evaluate(REPORT)
+    assert report["deals"] == 2 and report["dealt"] == during["cards"], (report, during)
+    assert during["catching"] == 0 and during["blocked"] == [], during
+    page.wait_for_function("() => !document.querySelector('.motion-deal')", timeout=10_000)
+
+
+TONK_DRAW = "tonk;stake=2;h0=3H,4H,9S,KS,KD;h1=?5;h2=?5;pile=9C;turn=0"
+
+
+def test_the_keyboard_comes_back_to_the_hand_when_a_tap_left_it_on_the_page(page, site):
+    """Issue 11 (keyboard play): a tap on the felt or a text while a computer player
+    thinks leaves the focus on the page body; the computer's move then puts the keyboard
+    back on the hand, not three or more Tabs away at the top of the page."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site.url + "?lang=en&hints=off&speed=slow&position=" + quote(TONK_DRAW, safe=""))
+    page.locator(".stock-pile [data-action]").focus()
+    page.keyboard.press("Enter")                        # draw: the focus goes to the hand
+    page.wait_for_function("document.activeElement.closest('.hand')")
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")                        # select the last card
+    page.locator(".actions [data-ui=discard][data-action]").focus()
+    page.keyboard.press("Enter")                        # discard it: a computer is next
+    page.wait_for_selector("#table[data-waiting=bot]")
+    page.locator("#status-line").click()                # a tap on a text: the body has the focus
+    assert page.evaluate("document.activeElement === document.body")
+    page.wait_for_function("document.querySelector('#table').dataset.waiting === 'human'", timeout=60_000)
+    page.wait_for_timeout(200)
+    assert page.evaluate("!!document.activeElement.closest('#table .hand')"), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
