@@ -124,3 +124,17 @@ def test_the_last_bout_is_rebuilt_from_the_history_until_the_human_moves():
         got = model.last_bout_from_events(events[:taken[0] + 1], 0)
         assert got is None or got["taken_by"] == events[taken[0]]["player"]
     assert model.last_bout_from_events([], 0) is None
+
+
+def test_a_take_and_the_pick_up_after_it_read_as_two_different_moves():
+    # a 360-px game read "Dator 3 tar upp. Dator 3 tar upp 1 kort." (DUR-15: the defender
+    # takes, the attackers may still throw in, then the bout is picked up)
+    players = [{"name": "", "kind": "human"}, {"name": "", "kind": "bot"}]
+    take = {"type": "take", "player": 1}
+    pick = {"type": "pick_up", "player": 1, "cards": ["6S"]}
+    for lang in ("sv", "en"):
+        said = [model.describe_event(lang, ev, players, 0) for ev in (take, pick)]
+        assert said[0] and said[1] and said[0].split(" ", 2)[2] != said[1].split(" ", 2)[2]
+        first = said[0].rstrip(".")
+        assert not said[1].startswith(first), said
+    assert model.describe_event("sv", take, players, 0) == "Dator 1 väljer att ta upp."

@@ -116,7 +116,7 @@ TEXTS = {
     "ev_beat": "{name} beats {target} with {card}.",
     "ev_transfer": "{name} transfers with {cards}; {other} defends now.",
     "ev_transfer_you": "{name} transfers with {cards}; you defend now.",
-    "ev_take": "{name} takes.",
+    "ev_take": "{name} chooses to take the cards.",
     "ev_done": "{name} is done.",
     "ev_exchange": "{name} swaps {gave} for the trump card {got}.",
     "ev_exchange_you": "You swap {gave} for the trump card {got}.",
@@ -145,7 +145,7 @@ TEXTS = {
     "ev_attack_you": "You attack with {cards}.",
     "ev_throw_you": "You throw in {cards}.",
     "ev_beat_you": "You beat {target} with {card}.",
-    "ev_take_you": "You take.",
+    "ev_take_you": "You choose to take the cards.",
     "ev_done_you": "You are done.",
     # results
     "result_title": "Game over",

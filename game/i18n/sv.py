@@ -116,7 +116,7 @@ TEXTS = {
     "ev_beat": "{name} täcker {target} med {card}.",
     "ev_transfer": "{name} skickar vidare med {cards}; nu försvarar {other}.",
     "ev_transfer_you": "{name} skickar vidare med {cards}; nu försvarar du.",
-    "ev_take": "{name} tar upp.",
+    "ev_take": "{name} väljer att ta upp.",
     "ev_done": "{name} är klar.",
     "ev_exchange": "{name} byter {gave} mot trumfkortet {got}.",
     "ev_exchange_you": "Du byter {gave} mot trumfkortet {got}.",
@@ -145,7 +145,7 @@ TEXTS = {
     "ev_attack_you": "Du anfaller med {cards}.",
     "ev_throw_you": "Du lägger på {cards}.",
     "ev_beat_you": "Du täcker {target} med {card}.",
-    "ev_take_you": "Du tar upp.",
+    "ev_take_you": "Du väljer att ta upp.",
     "ev_done_you": "Du är klar.",
     # resultat
     "result_title": "Partiet är slut",
