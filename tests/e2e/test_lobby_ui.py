@@ -126,6 +126,14 @@ LOBBY = r"""() => {
 }"""
 
 
+# Each computer seat's level select: the chosen level's text width and the room inside the
+# select for it (padding and the arrow aside).
+LEVELS = r"""() => [...document.querySelectorAll("select[data-level]")].map((sel) => {
+  const ctx = document.createElement("canvas").getContext("2d");
+  ctx.font = getComputedStyle(sel).font;
+  return [Math.ceil(ctx.measureText(sel.options[sel.selectedIndex].text).width), sel.clientWidth - 26];
+})"""
+
 def test_the_lobby_history_names_every_game_and_a_long_name_is_told(page, site):
     """Issue 11, found playing: the history heading said "Earlier scoresheets" though it
     holds Durak series too; Show and Delete touched; the claim choice was cut at 390 px; a
@@ -159,3 +167,13 @@ def test_the_lobby_history_names_every_game_and_a_long_name_is_told(page, site):
     assert "högst 24 tecken" in page.locator("#lobby-name-limit-0").inner_text()
     got = page.evaluate(LOBBY)
     assert got["select"]["text"] <= got["select"]["width"] - 36, got
+    # at 360 px (and 320) each seat's level reads whole beside "Computer" / "Dator": a
+    # 360-px game played by hand showed "norn" (issue 11)
+    for width in (360, 320):
+        page.set_viewport_size({"width": width, "height": 640})
+        for lang in ("sv", "en"):
+            if page.evaluate("document.documentElement.lang") != lang:
+                page.locator("#lang-switch").click()
+                page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+            levels = page.evaluate(LEVELS)
+            assert levels and all(text <= room for text, room in levels), (width, lang, levels)
