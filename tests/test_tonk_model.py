@@ -237,3 +237,15 @@ def test_the_humans_winning_knock_is_told_in_the_second_person(lang, text):
     assert tm.headline(lang, result, players(2), 0) == text
     other = tm.headline(lang, {**result, "player": 1, "winners": [1]}, players(2), 0)
     assert other.startswith(("Computer 1", "Dator 1"))
+
+
+def test_the_deal_is_told_to_the_dealer_in_the_second_person():
+    # a new user read "Hand 2: You deals." (the dealer's name put into the third person)
+    players = [{"name": "", "kind": "human"}, {"name": "", "kind": "bot"}]
+    mine = {"type": "deal", "hand": 2, "dealer": 0}
+    theirs = {"type": "deal", "hand": 3, "dealer": 1}
+    assert tm.describe_event("en", mine, players, 0) == "Hand 2: you deal."
+    assert tm.describe_event("sv", mine, players, 0) == "Giv 2: du ger."
+    assert tm.describe_event("en", theirs, players, 0) == "Hand 3: Computer 1 deals."
+    # with several people nobody is "you": the dealer is named
+    assert "you" not in tm.describe_event("en", mine, players, -1)

@@ -19,7 +19,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "position_bad_value": "Fältet {field} har ett ogiltigt värde: ”{value}”.",
         "position_bad_seat": "Fältet {field}: det finns ingen plats ”{value}” "
                              "(platserna är 0 till {last}).",
-        "position_bad_players": "{count} händer: spelet har {low} till {high} spelare "
+        "position_bad_players": "Antal händer: {count}. Spelet har {low} till {high} spelare "
                                 "(en hand var: h0, h1, …).",
         "position_setting_needs_players": "Inställningen {setting} kräver {low} eller fler "
                                           "spelare; positionen har {count}.",
@@ -106,7 +106,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "position_bad_value": "The field {field} has a bad value: “{value}”.",
         "position_bad_seat": "The field {field}: there is no seat “{value}” "
                              "(seats are 0 to {last}).",
-        "position_bad_players": "{count} hands: the game has {low} to {high} players "
+        "position_bad_players": "Hands given: {count}. The game has {low} to {high} players "
                                 "(one hand each: h0, h1, …).",
         "position_setting_needs_players": "The setting {setting} needs {low} or more "
                                           "players; the position has {count}.",

@@ -234,6 +234,8 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
     kind = ev.get("type")
     p = ev.get("player")
     if kind == "deal":
+        if ev["dealer"] == human:
+            return t(lang, "tk_ev_deal_you", n=ev["hand"])
         return t(lang, "tk_ev_deal", n=ev["hand"], name=name(ev["dealer"]))
     mine = p == human  # the human's own moves are told in the second person (move history)
     if kind in ("knock", "end"):

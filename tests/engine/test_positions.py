@@ -407,3 +407,11 @@ def test_the_humans_own_durak_moves_are_announced_in_the_second_person():
     other = model.describe_event("en", {"type": "attack", "player": 1, "cards": ["7S"]},
                                  players, 0)
     assert other.startswith("Computer 1 attacks")
+
+
+def test_a_wrong_number_of_hands_is_told_without_a_bad_plural():
+    # a new user read "This position cannot be shown: 1 hands: ..."
+    from game.i18n import t
+    for lang in ("en", "sv"):
+        text = t(lang, "position_bad_players", count=1, low=2, high=6)
+        assert "1 hands" not in text and "1 händer" not in text and "1" in text
