@@ -150,6 +150,22 @@ class Action:
         return self.verb
 
 
+def refuse_cards_not_held(action: Action, hand) -> IllegalAction | None:
+    """The refusal for an action naming cards its player cannot play from ``hand`` (a
+    collection of cards): ``duplicate_card`` when one card is named twice,
+    ``card_not_in_hand`` for the first named card not held; ``None`` when every named card
+    (``action.cards`` or ``action.card``; none for actions naming no card) is held once."""
+    cards = list(getattr(action, "cards", ())) or [getattr(action, "card", None)]
+    cards = [c for c in cards if c is not None]
+    if len(set(cards)) < len(cards):
+        return IllegalAction("duplicate_card", "the same card is named twice",
+                             card=str(cards[0]))
+    for c in cards:
+        if c not in hand:
+            return IllegalAction("card_not_in_hand", f"{c} is not in your hand", card=str(c))
+    return None
+
+
 @dataclass
 class GameState:
     """Base of every game's ``State``: the protocol, and helpers that do not depend on the

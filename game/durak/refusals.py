@@ -3,7 +3,7 @@ params for every action ``legal_actions`` does not offer (a mixin of ``state.Sta
 
 from __future__ import annotations
 
-from ..engine import Action, IllegalAction
+from ..engine import Action, IllegalAction, refuse_cards_not_held
 from .actions import Attack, Beat, Exchange, Take, Throw, Transfer
 
 
@@ -14,14 +14,9 @@ class StateRefusals:
         """A specific reason (stable code) why ``action`` is not legal now."""
         p = action.player
         hand = self.hands[p]
-        cards = list(getattr(action, "cards", ())) or [getattr(action, "card", None)]
-        cards = [c for c in cards if c is not None]
-        if len(set(cards)) < len(cards):
-            return IllegalAction("duplicate_card", "the same card is named twice",
-                                 card=str(cards[0]))
-        for c in cards:
-            if c not in hand:
-                return IllegalAction("card_not_in_hand", f"{c} is not in your hand", card=str(c))
+        held = refuse_cards_not_held(action, hand)
+        if held is not None:
+            return held
         if isinstance(action, Exchange):
             return IllegalAction("exchange_not_allowed",
                                  "you cannot exchange the trump card now",
@@ -50,7 +45,7 @@ class StateRefusals:
         if isinstance(action, Attack):
             if self.table:
                 return IllegalAction("bout_started", "the attack is already led; throw in")
-            if len({c.rank for c in cards}) > 1:
+            if len({c.rank for c in action.cards}) > 1:
                 return IllegalAction("mixed_ranks", "lead cards of one rank only")
             limit = min(self.limit, len(self.hands[self.defender]))
             return IllegalAction("attack_limit", f"at most {limit} attack cards", limit=limit)

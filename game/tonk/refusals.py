@@ -3,7 +3,7 @@ params for every action ``legal_actions`` does not offer (a mixin of ``state.Sta
 
 from __future__ import annotations
 
-from ..engine import Action, IllegalAction
+from ..engine import Action, IllegalAction, refuse_cards_not_held
 from .actions import Discard, Draw, End, Hit, Knock, Next, Spread
 from .cardtext import _txt
 
@@ -20,14 +20,9 @@ class StateRefusals:
             return IllegalAction("hand_in_progress", "the hand is still being played")
         if p != self.turn:
             return IllegalAction("not_your_turn", "it is not your turn")
-        cards = list(getattr(action, "cards", ())) or [getattr(action, "card", None)]
-        cards = [c for c in cards if c is not None]
-        if len(set(cards)) < len(cards):
-            return IllegalAction("duplicate_card", "the same card is named twice",
-                                 card=str(cards[0]))
-        for c in cards:
-            if c not in self.hands[p]:
-                return IllegalAction("card_not_in_hand", f"{c} is not in your hand", card=str(c))
+        held = refuse_cards_not_held(action, self.hands[p])
+        if held is not None:
+            return held
         if self.phase == "start":
             if isinstance(action, Knock):
                 return IllegalAction("hit_locked", "your spread was hit: you may not knock now")
