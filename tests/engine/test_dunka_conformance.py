@@ -1,7 +1,8 @@
 """Dunka conformance: random legal six-round games for 2–6 players, checking the protocol's
 invariants (DESIGN.md, "Tests" 2).
 
-The number of games is ``KORTBORDET_CONFORMANCE_GAMES`` (default 100; 5 inside Pyodide).
+The number of games is ``KORTBORDET_CONFORMANCE_GAMES`` (default 100; 5 inside Pyodide,
+tests/engine/volume.py).
 Games are seeded and deterministic: game ``i`` always plays with ``2 + i % 5`` players,
 the same ``max_reshuffles`` setting, seed and random choices.
 
@@ -46,7 +47,6 @@ import json
 import os
 import random
 import re
-import sys
 
 import pytest
 
@@ -54,13 +54,12 @@ from game.cards import card_key, make_deck
 from game.engine import IllegalAction
 from game.rummy import (MAX_ROUND_TURNS, Discard, Draw, Dunk, LayDown, Layoff, Next, Pass,
                         Replace, Rules, State, new_game, parse_action)
+from volume import per_runtime
 
-# 100 games take about 1.5 minutes in CPython; inside Pyodide (several times slower, run
-# by tests/pyodide/run.mjs without the variable) the default is 5: games 0-4 already play
-# every table size (2-6 players), every seat, every action kind and phase, with the same
-# max_reshuffles (1) as games 0-9 did.
-GAMES = int(os.environ.get("KORTBORDET_CONFORMANCE_GAMES",
-                           "5" if sys.platform == "emscripten" else "100"))
+# 100 games take about 1.5 minutes in CPython; inside Pyodide (volume.py) 5: games 0-4
+# already play every table size (2-6 players), every seat, every action kind and phase,
+# with the same max_reshuffles (1) as games 0-9 did.
+GAMES = int(os.environ.get("KORTBORDET_CONFORMANCE_GAMES", per_runtime(100, 5)))
 CHUNK = 10
 FULL_CHECK_EVERY = 60
 WHOLE_EVERY = 8

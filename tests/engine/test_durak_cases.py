@@ -12,6 +12,7 @@ from durak_helpers import (act, all_configs, assert_illegal, cards, dealt_game, 
 from game.cards import make_deck, parse_card
 from game.durak import DECK_RANKS, Rules, new_game, parse_action
 from game.engine import IllegalAction
+from volume import per_runtime
 
 MAX_ACTIONS = 5000  # DC-7: a game that needs more actions than this counts as never ending
 
@@ -214,9 +215,11 @@ def random_playout(state, rng, max_actions=MAX_ACTIONS, chooser=None):
 
 def test_dc_7_random_games_always_end():
     rng = random.Random(7)
-    # every 4th of the 528 configurations: every setting value with 2-6 players (the
-    # conformance tests play 500 more random games over all of them)
-    for i, (rules, n) in enumerate(all_configs()[::4]):
+    # every 4th of the 408 configurations: every setting value with 2-6 players (the
+    # conformance tests play 500 more random games over all of them); inside Pyodide
+    # (volume.py) every 24th, which still plays every setting value and every deck with
+    # every player count it allows
+    for i, (rules, n) in enumerate(all_configs()[::per_runtime(4, 24)]):
         last = rng.choice([None] + list(range(n)))
         state = new_game(rules, [f"P{k}" for k in range(n)], 7000 + i, last_durak=last)
         random_playout(state, rng)
@@ -249,8 +252,10 @@ def test_dc_7_bot_games_always_end(level):
         pytest.skip("game.bots has no choose() yet")
     chooser = _bot_chooser(choose, level)
     rng = random.Random(77)
-    # a spread of the 528 configurations (every setting value, 2-6 players)
-    step = 8 if level == "easy" else 24  # "normal" searches endgames: fewer games
+    # a spread of the 408 configurations (every setting value, 2-6 players); "normal"
+    # searches endgames: fewer games. Inside Pyodide (volume.py) every 24th / 48th: still
+    # every setting value, each bot to the end of its games
+    step = per_runtime(8, 24) if level == "easy" else per_runtime(24, 48)
     for i, (rules, n) in enumerate(all_configs()[::step]):
         state = new_game(rules, [f"P{k}" for k in range(n)], 7700 + i)
         random_playout(state, rng, chooser=chooser)
@@ -330,7 +335,7 @@ def test_dc_10_next_attacker_out_after_take():
 
 def test_dc_10_never_waits_on_a_player_who_is_out():
     rng = random.Random(10)
-    for seed in range(24):
+    for seed in range(per_runtime(24, 8)):  # Pyodide (volume.py): 3-6 players twice
         n = 3 + seed % 4
         state = new_game(Rules(deck=52 if n > 4 else 36), [str(k) for k in range(n)], seed)
         while not state.is_over():
@@ -366,7 +371,8 @@ def test_dc_11_discard_only_when_all_beaten_take_to_defender():
 
 def test_dc_11_card_count_never_changes_in_play():
     rng = random.Random(11)
-    for i, (rules, n) in enumerate(all_configs()[::11]):
+    # inside Pyodide (volume.py) every 24th: every setting value, every deck and player count
+    for i, (rules, n) in enumerate(all_configs()[::per_runtime(11, 24)]):
         state = new_game(rules, [str(k) for k in range(n)], 1100 + i)
         deck = deck_of(state)
         while not state.is_over():

@@ -12,6 +12,7 @@ from game.i18n import TEXTS, t
 from game.hints import HINT_CODES
 from game.positions import PositionError, read
 from game.session import GAMES, Session, parse_params
+from volume import per_runtime
 
 DURAK = "durak;h0=7S,9S,QH,KD,6D,AC;h1=?5;trump=6H;talon=?11;discard=?12;attacker=1;table=8S"
 DUNKA = "dunka;round=2;h0=5H,6H,7H,8H,KS,KD,KC,2C,9D,JK,3S;h1=?11;h2=?11;pile=9H;turn=0"
@@ -93,8 +94,11 @@ def random_sessions(game, count):
 
 @pytest.mark.parametrize("game", sorted(EXAMPLES))
 def test_hint_is_a_legal_deterministic_move_and_changes_nothing(game):
-    sessions = random_sessions(game, 30)
-    assert len(sessions) >= 12
+    # inside Pyodide (volume.py) 14 random points: still every player count of the game
+    # (two for Elvakort's eight), hints with and without a reason
+    tried = per_runtime(30, 14)
+    sessions = random_sessions(game, tried)
+    assert len(sessions) >= tried * 2 // 5
     codes = set()
     for s in sessions:
         before = json.dumps(s.to_dict(), sort_keys=True)

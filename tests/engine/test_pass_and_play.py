@@ -13,6 +13,7 @@ import pytest
 from game import people, saves
 from game.engine import IllegalAction, SettingError
 from game.session import Session
+from volume import per_runtime
 
 
 def seats(kinds, names=None):
@@ -79,7 +80,7 @@ def asked_right_person(session):
     ("elvakort", "hbh", 500), ("tonk", "hhb", 400)])
 def test_several_people_are_each_asked_in_turn_and_offered_only_legal_moves(game, kinds,
                                                                            steps):
-    for seed in (1, 2):
+    for seed in per_runtime((1, 2), (1,)):  # Pyodide (volume.py): one table of each kind
         s = Session.new(game, {}, seats(kinds), seed)
         assert s.humans == [i for i, k in enumerate(kinds) if k == "h"]
         drive(s, random.Random(seed), steps, asked_right_person)

@@ -2,7 +2,8 @@
 checking the protocol's invariants (DESIGN.md, "Tests" 2).
 
 A *game* here is a session of ``HANDS`` hands; the number of games is
-``KORTBORDET_CONFORMANCE_GAMES`` (default 100, so 300 hands; 60 inside Pyodide). Games
+``KORTBORDET_CONFORMANCE_GAMES`` (default 100, so 300 hands; inside Pyodide the 12
+``PYODIDE_GAMES``). Games
 are seeded and deterministic: game ``i`` always plays the same configuration, seed, player
 policy and random choices. The first 48 games cover every
 setting combination with every player count; the stake varies too.
@@ -47,7 +48,6 @@ import json
 import os
 import random
 import re
-import sys
 
 import pytest
 
@@ -55,11 +55,16 @@ from tonk_helpers import FULL_DECK, NAMES, all_rules
 from game.engine import IllegalAction
 from game.tonk import (TURN_LIMIT, Discard, Draw, End, Hit, Knock, Next, Rules, Spread, State,
                        new_game, parse_action)
+from volume import per_runtime
 
-# Inside Pyodide (several times slower; tests/pyodide/run.mjs) the default is 60: every
-# setting combination, every policy and every way a hand ends are still reached.
-GAMES = int(os.environ.get("KORTBORDET_CONFORMANCE_GAMES",
-                           "60" if sys.platform == "emscripten" else "100"))
+GAMES = int(os.environ.get("KORTBORDET_CONFORMANCE_GAMES", "100"))
+PYODIDE_GAMES = (*range(10), 21, 34)
+"""The games played inside Pyodide (volume.py; unless KORTBORDET_CONFORMANCE_GAMES is set):
+games 0-9 (two players) play every policy and reach every way a hand ends (asserted
+below), 21 and 34 a three- and a four-player table with an out by discard; the setting
+combinations are CPython's to play."""
+GAME_NUMBERS = (range(GAMES) if "KORTBORDET_CONFORMANCE_GAMES" in os.environ
+                else per_runtime(range(GAMES), PYODIDE_GAMES))
 HANDS = 3
 CHUNK = 10
 FULL_CHECK_EVERY = 25
@@ -308,20 +313,22 @@ STATS: dict = {}
 pytestmark = pytest.mark.xdist_group("tonk_conformance")
 
 
-@pytest.mark.parametrize("chunk", range((GAMES + CHUNK - 1) // CHUNK))
+@pytest.mark.parametrize("chunk", range((len(GAME_NUMBERS) + CHUNK - 1) // CHUNK))
 def test_random_hands_keep_invariants(chunk):
-    for i in range(chunk * CHUNK, min(GAMES, (chunk + 1) * CHUNK)):
+    for i in GAME_NUMBERS[chunk * CHUNK:(chunk + 1) * CHUNK]:
         play_checked_game(i, STATS)
 
 
 def test_random_hands_reach_every_way_a_hand_ends():
     """Runs after the chunks (same module): the random hands covered knocks, tonk outs,
-    outs by discard and dry-stock ends. Alone (``-k``) it plays its own few games."""
-    stats = STATS if STATS.get("hands", 0) >= min(GAMES, 60) * HANDS else {}
+    outs by discard, dry-stock ends and turn limits (games 0-9 reach them all). Alone
+    (``-k``) it plays its own games."""
+    played = GAME_NUMBERS[:60]
+    stats = STATS if STATS.get("hands", 0) >= len(played) * HANDS else {}
     if not stats:
-        for i in range(min(GAMES, 60)):
+        for i in played:
             play_checked_game(i, stats)
-    assert stats["hands"] >= min(GAMES, 60) * HANDS
-    if GAMES >= 60:
+    assert stats["hands"] >= len(played) * HANDS
+    if set(range(10)) <= set(played):
         for end in ("knock", "tonk_out", "out_by_discard", "dry_stock", "turn_limit"):
             assert stats.get(end, 0) > 0, (end, stats)

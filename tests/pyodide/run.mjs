@@ -37,11 +37,16 @@ if (!existsSync(resolve(SITE, "pytest"))) {
 }
 
 const started = Date.now();
+// The tests' own settings (KORTBORDET_VOLUME, KORTBORDET_CONFORMANCE_GAMES, ...: see
+// tests/engine/volume.py) pass from Node's environment into Pyodide's; nothing else does.
+const settings = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name.startsWith("KORTBORDET_")));
 const pyodide = await loadPyodide({
   env: {
     HOME: "/home/pyodide",
     PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1",
     PYTHONHASHSEED: "0",
+    ...settings,
   },
 });
 // Raw writes (not line-batched) so pytest's progress dots stay on one line.
