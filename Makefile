@@ -19,7 +19,7 @@ play: setup
 	@python3 scripts/serve.py --host $(HOST) --port $(PORT)
 
 # One pytest run reports everything: the engine tests in CPython, the same suite inside
-# Pyodide under Node.js (tests/test_pyodide.py, in shards) and the browser tests
+# Pyodide under Node.js (tests/test_pyodide.py, one run, reduced volume) and the browser tests
 # (tests/e2e/, one Chromium per worker; tests/firefox/, one Firefox ESR per worker).
 # pytest-xdist runs them on every core (JOBS=auto; `make test JOBS=0` runs them in one
 # process), handing out one test (or one xdist_group)
@@ -40,7 +40,8 @@ test-webkit: setup
 	@$(PY) scripts/webkit.py --ensure
 	$(PY) -m pytest tests/webkit -ra -s
 
-# The engine suite inside Pyodide only (also part of `make test`).
+# The engine suite inside Pyodide only (also part of `make test`); its reduced volume unless
+# KORTBORDET_VOLUME=full (tests/engine/volume.py).
 test-pyodide: setup
 	node tests/pyodide/run.mjs
 

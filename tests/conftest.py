@@ -3,7 +3,7 @@
 `make test` runs pytest-xdist on every core (``--dist loadgroup --no-loadscope-reorder``):
 each worker is handed a test (or an ``xdist_group`` of tests, kept on one worker because
 they share module state) one or two at a time, in collection order. Putting the long tests
-first (the Pyodide shards of tests/test_pyodide.py, then the Firefox tests of
+first (the Pyodide run of tests/test_pyodide.py, then the Firefox tests of
 tests/firefox/, a minute or more each, then the Chromium tests of tests/e2e/, their whole
 games first) and the many
 short engine tests last lets the workers finish together instead of one of them starting a

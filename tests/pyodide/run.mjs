@@ -8,9 +8,17 @@
 // `pytest tests/engine -q -p no:cacheprovider`. Exits with pytest's exit code
 // (so "no tests collected" = 5 is a failure too).
 //
+// Inside Pyodide the tests play a reduced volume of random games and cases (see
+// tests/engine/volume.py: every module, game, table size, phase and action kind; about
+// 1.5 minutes on an idle machine); `KORTBORDET_VOLUME=full node tests/pyodide/run.mjs`
+// plays CPython's full volume (about 15 minutes). Every KORTBORDET_* variable of Node's
+// environment is passed into Pyodide's.
+//
 // --shard=K/N (1 <= K <= N) keeps only every N-th collected test, starting with the K-th
-// (the tests of one xdist_group mark count as one), and deselects the rest: N such runs together run the whole suite once, each test in one
-// of them, so they can run side by side (tests/test_pyodide.py runs them under xdist).
+// (the tests of one xdist_group mark count as one), and deselects the rest: N such runs
+// together run the whole suite once, each test in one of them, so they can run side by
+// side (a full-volume run on several cores; tests/test_pyodide.py runs one unsharded run,
+// since each shard pays the start-up and the collection again).
 import { loadPyodide } from "pyodide";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
@@ -79,7 +87,8 @@ sys.pycache_prefix = ${JSON.stringify(MOUNT_PYCACHE)}
 sys.path[:0] = [${JSON.stringify(MOUNT_REPO)}, ${JSON.stringify(MOUNT_SITE)}]
 os.chdir(${JSON.stringify(MOUNT_REPO)})
 print(f"Pyodide {sys.modules['pyodide'].__version__ if 'pyodide' in sys.modules else '?'}:"
-      f" Python {platform.python_version()} ({sys.platform}) in WebAssembly")
+      f" Python {platform.python_version()} ({sys.platform}) in WebAssembly,"
+      f" volume {os.environ.get('KORTBORDET_VOLUME') or 'reduced'} (tests/engine/volume.py)")
 import pytest
 
 class Shard:
