@@ -14,7 +14,8 @@ import random
 import saved_game
 from browser_harness import open_game
 from durak_driver import tap, wait_settled
-from tonk_driver import RESULT, hand, hand_no, human_move, ledger, play_until
+from table_driver import look
+from tonk_driver import MOVE_SELECTORS, RESULT, hand, hand_no, human_move, ledger, play_until
 
 FAST = "?game=tonk&players=3&seed=11&speed=instant&lang=en"
 
@@ -113,9 +114,10 @@ def test_the_ledger_and_the_hand_survive_a_reload(page, site):
     assert int(page.get_attribute("#ledger", "data-hands")) >= 2
     rng = random.Random(2)
     for _ in range(3):
-        if wait_settled(page) != "human" or result_shown(page):
+        table = look(page, MOVE_SELECTORS, until=RESULT)
+        if table.state != "human" or table.done:
             break
-        human_move(page, rng)
+        human_move(page, rng, seen=table)
     wait_settled(page)
     before = ledger(page)
     assert before["balances"] and before["hands"]
