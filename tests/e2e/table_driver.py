@@ -7,10 +7,12 @@ which itself waits for two animation frames and checks the element in further tr
 a tap. Here one ``look`` waits in the page until the table waits for the human (or the game
 is over), then reads its state, the test's condition and every control the driver may tap,
 with the point a person would tap (near the top-left corner, as ``tap`` does) and whether
-that point reaches the control (the topmost element there is the control or inside it).
+that point reaches the control (the topmost element there is the control or inside it)
+and the control is enabled (not ``disabled`` nor inside ``aria-disabled=true``).
 ``tap_at`` then presses the mouse at that point: one trip, the same pointer events a
-Playwright click sends. A control whose point is not free (covered, out of view) is
-clicked by Playwright's ``locator.click`` instead, which scrolls and waits.
+Playwright click sends. A control whose point is not free (covered, out of view, disabled)
+is clicked by Playwright's ``locator.click`` instead, which scrolls and waits (until it
+can be clicked, or fails).
 
 Adapters for other browsers (tests/firefox/firefox_page.py) offer ``page.mouse.click``;
 a page without ``mouse`` (tests/webkit/webkit_page.py) gets the locator's click.
@@ -28,53 +30,61 @@ which stay visible when cards overlap in a fanned hand on a narrow screen."""
 MAX_POINTS = 60
 """Controls measured per selector (a hand holds at most 30 cards)."""
 
-_LOOK = """async (o) => {
-  const ready = () => {
-    if (o.privacy && document.querySelector('#privacy')) return true;
-    const t = document.querySelector('#table');
-    return !!t && (t.dataset.waiting === 'human' || t.hasAttribute('data-over')
-                   || t.dataset.waiting === 'game_over' || t.dataset.waiting === 'series_over');
-  };
-  if (!ready()) {
-    const ok = await new Promise((resolve) => {
-      const end = performance.now() + o.timeout;
-      let timer = null;
-      const finish = (v) => { mo.disconnect(); clearTimeout(timer); resolve(v); };
-      const mo = new MutationObserver(() => { if (ready()) finish(true); });
-      const poll = () => {
-        if (ready()) finish(true);
-        else if (performance.now() > end) finish(false);
-        else timer = setTimeout(poll, 50);
-      };
-      mo.observe(document.body, {childList: true, subtree: true, attributes: true,
-                                 attributeFilter: ['data-waiting', 'data-over']});
-      timer = setTimeout(poll, 50);
-    });
-    if (!ok) {
-      const t = document.querySelector('#table');
-      return {timeout: true, state: t ? String(t.dataset.waiting) : 'no table'};
-    }
-  }
-  const p = document.querySelector('#privacy');
+_READY = """(o) => {
+  if (o.privacy && document.querySelector('#privacy')) return true;
   const t = document.querySelector('#table');
-  const state = p ? 'pp:' + p.dataset.screen : t.dataset.waiting;
-  const W = innerWidth, H = innerHeight;
-  const found = o.sels.map((sel) => [...document.querySelectorAll(sel)].slice(0, o.max).map((el) => {
-    const r = el.getBoundingClientRect();
-    const x = r.left + o.dx, y = r.top + o.dy;
-    let free = r.width > 0 && r.height > 0 && x >= 0 && y >= 0 && x < W && y < H;
-    if (free) { const hit = document.elementFromPoint(x, y); free = !!hit && el.contains(hit); }
-    return [x, y, free, el.getAttribute('data-action')];
-  }));
-  return {state, found, done: o.until ? !!(__UNTIL__) : null, extra: o.extra ? (__EXTRA__)() : null};
+  return !!t && (t.dataset.waiting === 'human' || t.hasAttribute('data-over')
+                 || t.dataset.waiting === 'game_over' || t.dataset.waiting === 'series_over');
+}"""
+
+# Returns the reading at once when the table waits already, else a promise of it (the
+# page's own MutationObserver sees the table drawn; a timer gives up after o.timeout ms).
+_LOOK = """(o) => {
+  const ready = () => (__READY__)(o);
+  const read = () => {
+    const p = document.querySelector('#privacy');
+    const t = document.querySelector('#table');
+    const state = p ? 'pp:' + p.dataset.screen : t.dataset.waiting;
+    const W = innerWidth, H = innerHeight;
+    const found = o.sels.map((sel) => [...document.querySelectorAll(sel)].slice(0, o.max).map((el) => {
+      const r = el.getBoundingClientRect();
+      const x = r.left + o.dx, y = r.top + o.dy;
+      let free = r.width > 0 && r.height > 0 && x >= 0 && y >= 0 && x < W && y < H
+        && !el.closest('[aria-disabled=true], [disabled]');
+      if (free) { const hit = document.elementFromPoint(x, y); free = !!hit && el.contains(hit); }
+      return [x, y, free, el.getAttribute('data-action')];
+    }));
+    return {state, found, done: o.until ? !!(__UNTIL__) : null, extra: o.extra ? (__EXTRA__)() : null};
+  };
+  if (ready()) return read();
+  if (o.noWait) return {notReady: true};
+  return new Promise((resolve) => {
+    const end = performance.now() + o.timeout;
+    let timer = null;
+    const finish = (ok) => {
+      mo.disconnect();
+      clearTimeout(timer);
+      const t = document.querySelector('#table');
+      resolve(ok ? read() : {timeout: true, state: t ? String(t.dataset.waiting) : 'no table'});
+    };
+    const mo = new MutationObserver(() => { if (ready()) finish(true); });
+    const poll = () => {
+      if (ready()) finish(true);
+      else if (performance.now() > end) finish(false);
+      else timer = setTimeout(poll, 50);
+    };
+    mo.observe(document.body, {childList: true, subtree: true, attributes: true,
+                               attributeFilter: ['data-waiting', 'data-over']});
+    timer = setTimeout(poll, 50);
+  });
 }"""
 
 
 @dataclass
 class Target:
     """One control on the table: its index among its selector's matches, the point a tap
-    lands on (viewport px), whether that point reaches it (``free``) and its
-    ``data-action`` (None without one)."""
+    lands on (viewport px), whether that point reaches it and it is enabled (``free``)
+    and its ``data-action`` (None without one)."""
 
     selector: str
     index: int
@@ -112,11 +122,17 @@ def look(page, selectors=(), until: str | None = None, extra: str | None = None,
     ``extra`` (called without arguments; ``Look.extra``). Raises ``AssertionError`` when
     the table does not settle within ``timeout_ms``."""
     selectors = list(selectors)
-    parts = {"UNTIL": until or "false", "EXTRA": extra or "() => null"}
-    src = re.sub(r"__(UNTIL|EXTRA)__", lambda m: parts[m.group(1)], _LOOK)
-    got = page.evaluate(src, {"sels": selectors, "privacy": privacy, "until": bool(until),
-                              "extra": bool(extra), "timeout": timeout_ms, "max": MAX_POINTS,
-                              "dx": TAP_X, "dy": TAP_Y})
+    parts = {"UNTIL": until or "false", "EXTRA": extra or "() => null", "READY": _READY}
+    src = re.sub(r"__(UNTIL|EXTRA|READY)__", lambda m: parts[m.group(1)], _LOOK)
+    opts = {"sels": selectors, "privacy": privacy, "until": bool(until), "extra": bool(extra),
+            "timeout": timeout_ms, "max": MAX_POINTS, "dx": TAP_X, "dy": TAP_Y}
+    got = page.evaluate(src, opts)
+    if not isinstance(got, dict) or not ("state" in got or "timeout" in got):
+        # an adapter that does not wait for a promise (WebDriver's execute script may
+        # not): wait for the table first, then read it at once
+        page.wait_for_function(_READY, arg=opts, timeout=timeout_ms, polling=20)
+        got = page.evaluate(src, {**opts, "noWait": True})
+        assert isinstance(got, dict) and "state" in got, f"the page's answer: {got!r}"
     if got.get("timeout"):
         raise AssertionError(f"the table did not wait for the human within {timeout_ms} ms"
                              f" (data-waiting: {got['state']})")
