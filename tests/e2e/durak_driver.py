@@ -2,20 +2,24 @@
 
 Relies on the DOM conventions: ``#table`` has ``data-game``, ``data-waiting`` and, at the
 end, ``data-over``; every element that performs one engine action has ``data-action``.
+One ``table_driver.look`` per tap reads the table; ``tap_at`` taps (table_driver.py).
 """
 
 from __future__ import annotations
 
 import random
 
+from table_driver import Look, look, tap, tap_at
+
+__all__ = ["ENABLED", "counts", "human_move", "play_to_end", "table_cards", "tap",
+           "wait_settled"]
+
 ENABLED = "#table [data-action]:not([aria-disabled=true])"
-
-
-def tap(locator) -> None:
-    """Tap an element where a person would: near its top-left corner, which stays visible
-    when cards overlap in a fanned hand on a narrow screen (the centre may be covered)."""
-    locator.click(position={"x": 8, "y": 16})
-
+SELECTABLE = ".hand .card.playable:not([data-action])"
+TARGETS = ".bout [data-action]"
+ATTACK = ".actions [data-ui=attack][data-action]"
+MOVE_SELECTORS = (SELECTABLE, ENABLED)
+AFTER_SELECTING = (TARGETS, ATTACK, ENABLED)
 
 _COUNTS = "(sels) => sels.map((s) => document.querySelectorAll(s).length)"
 
@@ -27,40 +31,37 @@ def counts(page, *selectors: str) -> list[int]:
 
 
 def wait_settled(page, timeout_ms: int = 20_000) -> str:
-    """Wait until the table waits for the human or the game is over; return the state."""
-    page.wait_for_function(
-        """() => { const t = document.querySelector('#table');
-                   return t && (t.dataset.waiting === 'human' || t.hasAttribute('data-over')
-                                || t.dataset.waiting === 'game_over'
-                                || t.dataset.waiting === 'series_over'); }""",
-        timeout=timeout_ms, polling=20)
-    return page.evaluate("document.querySelector('#table').dataset.waiting")
+    """Wait until the table waits for the human or the game is over; return the state
+    (``#table``'s ``data-waiting``). One round trip (``table_driver.look``)."""
+    return look(page, timeout_ms=timeout_ms).state
 
 
-def human_move(page, rng: random.Random) -> bool:
-    """Make one legal move as the human through the DOM. False if there was none.
+def human_move(page, rng: random.Random, seen: Look | None = None) -> str:
+    """Make one legal move as the human through the DOM; returns the ``data-action`` of
+    the control tapped last (the move's action text), or "" if there was no move.
+    ``seen``: a ``look`` at ``MOVE_SELECTORS`` just taken (saves a round trip).
 
     A playable card without ``data-action`` has several moves (beats on several attack
     cards, or a lead alone or with its pair: ``attack 6H``, ``attack 6H 6D``): it is
     selected first, then a target or the Attack button is tapped. When every playable
     card is such a card (a lead from a hand of pairs) there is no other control to tap,
     so one is always selected then."""
-    selectable = page.locator(".hand .card.playable:not([data-action])")
-    n_selectable, n = counts(page, ".hand .card.playable:not([data-action])", ENABLED)
-    if n_selectable and (rng.random() < 0.7 or not n):
-        tap(selectable.nth(rng.randrange(n_selectable)))
-        n_targets, n_attack, n = counts(page, ".bout [data-action]",
-                                        ".actions [data-ui=attack][data-action]", ENABLED)
-        if n_targets:
-            tap(page.locator(".bout [data-action]").nth(rng.randrange(n_targets)))
-            return True
-        if n_attack:
-            tap(page.locator(".actions [data-ui=attack][data-action]"))
-            return True
-    if not n:
-        return False
-    tap(page.locator(ENABLED).nth(rng.randrange(n)))
-    return True
+    if seen is None:
+        seen = look(page, MOVE_SELECTORS)
+    selectable, enabled = seen.all(SELECTABLE), seen.all(ENABLED)
+    if selectable and (rng.random() < 0.7 or not enabled):
+        tap_at(page, selectable[rng.randrange(len(selectable))])
+        after = look(page, AFTER_SELECTING)
+        targets, attack = after.all(TARGETS), after.all(ATTACK)
+        enabled = after.all(ENABLED)
+        if targets:
+            return tap_at(page, targets[rng.randrange(len(targets))])
+        if attack:
+            assert len(attack) == 1, "two Attack buttons"
+            return tap_at(page, attack[0])
+    if not enabled:
+        return ""
+    return tap_at(page, enabled[rng.randrange(len(enabled))])
 
 
 def table_cards(page) -> list[str]:
@@ -72,12 +73,17 @@ def table_cards(page) -> list[str]:
         "els => els.filter(e => !e.closest('.last-bout')).map(e => e.dataset.card)")
 
 
-def play_to_end(page, seed: int, max_moves: int = 600) -> None:
+def play_to_end(page, seed: int, max_moves: int = 600, on_move=None) -> None:
     """Make random legal human moves until the game is over; fail if the human is asked
-    to act with nothing clickable, or the game does not end."""
+    to act with nothing clickable, or the game does not end. ``on_move(seen, action)``
+    (optional) is told of each move: the ``look`` before it and its action text."""
     rng = random.Random(seed)
     for _ in range(max_moves):
-        if wait_settled(page) in ("game_over", "series_over"):
+        seen = look(page, MOVE_SELECTORS)
+        if seen.state in ("game_over", "series_over"):
             break
-        assert human_move(page, rng), "the human is to act but nothing is clickable"
+        action = human_move(page, rng, seen)
+        assert action, "the human is to act but nothing is clickable"
+        if on_move is not None:
+            on_move(seen, action)
     page.wait_for_selector("#table[data-over]")

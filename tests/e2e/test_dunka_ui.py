@@ -23,6 +23,9 @@ PHONE = {"width": 360, "height": 640}
 # speed=instant means no motion: no card flew in the whole game (a card in flight also
 # covers others and leaves the viewport, which the layout checks would report at random)
 MOVED = "() => window.kortbordetMotion.report.moved"
+# test_table_layout_ui.py's layout checks and the round, read with each look at the table
+CHECKED = ("() => { const c = document.querySelector('#contract');"
+           " return [(" + CHECK + ")(), c ? c.getAttribute('data-round') : '?']; }")
 
 
 def sheet_cells(page) -> list[list[str]]:
@@ -44,21 +47,17 @@ def test_a_whole_game_on_a_phone_with_a_reload_mid_round(page, site):
     seen: dict = {}
     checks = [0]
 
-    def checked(until):
-        def done(p) -> bool:
-            checks[0] += 1
-            for problem in p.evaluate(CHECK):
-                seen.setdefault(problem[:90], f"check {checks[0]}, round " + str(
-                    p.get_attribute("#contract", "data-round")
-                    if p.locator("#contract").count() else "?"))
-            return until(p)
-        return done
+    def check(look) -> None:
+        """The layout checks, read with the table whenever it waits (table_driver.look)."""
+        checks[0] += 1
+        problems, round_no = look.extra
+        for problem in problems:
+            seen.setdefault(problem[:90], f"check {checks[0]}, round {round_no}")
 
     # a reload mid-round resumes exactly
-    play_until(page, rng, checked(lambda p: p.locator("#contract[data-round='2']").count() > 0
-                                  and p.locator("#round-result").count() == 0))
+    play_until(page, rng, "!!document.querySelector(\"#contract[data-round='2']\")"
+               " && !document.querySelector('#round-result')", extra=CHECKED, on_look=check)
     for _ in range(4):
-        wait_settled(page)
         human_move(page, rng)
     assert wait_settled(page) == "human"
     hand_before, cells_before = hand(page), sheet_cells(page)
@@ -73,8 +72,8 @@ def test_a_whole_game_on_a_phone_with_a_reload_mid_round(page, site):
     assert page.locator("#status-line").inner_text() == status_before
     assert page.locator("#contract[data-round='2']").count() == 1
     # on to the end of the game
-    play_until(page, rng, checked(lambda p: p.locator("#table[data-over]").count() > 0),
-               max_moves=3000)
+    play_until(page, rng, "document.querySelector('#table').hasAttribute('data-over')",
+               max_moves=3000, extra=CHECKED, on_look=check)
     assert checks[0] > 60  # six rounds were played through the page
     assert not seen, seen
     assert page.evaluate(MOVED) == []
@@ -107,7 +106,7 @@ def test_the_human_dunks_with_the_button(page, site):
     store_prefs(page, {"claim_prompt": "always"})  # asked about every discard, not only those that fit
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant")
     rng = random.Random(4)
-    play_until(page, rng, lambda p: p.locator("[data-ui=dunk][data-action]").count() > 0)
+    play_until(page, rng, "!!document.querySelector('[data-ui=dunk][data-action]')")
     assert "Dunka" in page.locator("#status-line").inner_text() or \
         page.locator("#status-line").inner_text()
     before = len(hand(page))
@@ -124,7 +123,7 @@ def test_sort_toggle_then_a_card_tapped_before_drawing_gets_the_engine_reason(pa
     open_game(page, site.url + FAST)
     check_sort_toggle_reorders_the_hand_and_is_remembered(page)
     rng = random.Random(1)
-    play_until(page, rng, lambda p: p.locator(".stock-pile [data-action]").count() > 0)
+    play_until(page, rng, "!!document.querySelector('.stock-pile [data-action]')")
     # a dimmed card (aria-disabled) is still tappable: it explains itself
     page.locator(".hand .card").first.click(position={"x": 8, "y": 16}, force=True)
     reason = page.locator("#reason")

@@ -19,29 +19,68 @@ from urllib.parse import quote
 import pytest
 
 from browser_harness import open_game
-from durak_driver import ENABLED, human_move, play_to_end, table_cards, wait_settled
+from durak_driver import MOVE_SELECTORS, human_move, table_cards, wait_settled
 from saved_game import store
+from table_driver import look
+from test_moves_ui import LAST_BOUT, Replay, computer_lines, history
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from game import saves  # noqa: E402
 
-FAST = "?game=durak&players=2&seed=7&speed=instant"
+FAST = "?game=durak&players=2&seed=7&speed=instant&lang=en"
+
+# read with each look at the table: the move history's lines, the last bout still shown
+# (test_moves_ui.LAST_BOUT) and how many hand cards are dimmed
+SEEN = ("() => [[...document.querySelectorAll('#moves li')].map((e) => e.textContent),"
+        " (" + LAST_BOUT + ")(),"
+        " document.querySelectorAll('.hand .card[aria-disabled=true]').length]")
 
 
 def test_full_game_with_keys_a_reload_and_an_illegal_click(page, site):
     """One game of two through the DOM from its link (one boot): the hand is one tab stop
-    with arrow keys; after three moves a reload resumes the same hand, table and status
-    line; a dimmed card clicked shows the engine's reason and changes nothing; then the
-    game is played to its end, with the deal's seed shown."""
+    with arrow keys; once a finished bout is shown while the human is to move, a reload
+    resumes the same hand, table, status line and last bout, and after the next move a
+    second reload the same last bout, move history and log line (check_a_reload_...); a
+    dimmed card clicked shows the engine's reason and changes nothing; every computer move
+    of a finished bout is in the move history (issue 11: the engine replayed in CPython is
+    the oracle, test_moves_ui.Replay); the game is played to its end, with the deal's seed
+    shown."""
     open_game(page, site.url + FAST)
     table = page.locator("#table[data-game=durak]")
     assert table.count() == 1
     check_hand_is_one_tab_stop(page)
-    check_reload_resumes_the_same_hand_and_table(page)
-    check_illegal_click_shows_the_engines_reason(page)
-    play_to_end(page, seed=1)
+    rng = random.Random(2)
+    engine = Replay()
+    checked = moves = 0
+    reloaded = dimmed_clicked = False
+    for _ in range(600):
+        seen = look(page, MOVE_SELECTORS, extra=SEEN)
+        if seen.state in ("game_over", "series_over"):
+            break
+        assert seen.state == "human", seen.state
+        shown, last_bout, dimmed = seen.extra
+        for bout in engine.bouts[:-1]:  # the bouts that are over: cleared from the table
+            for line in computer_lines(bout):
+                assert line in shown, (line, shown)
+                checked += 1
+        if not reloaded and moves >= 3 and last_bout:
+            engine.feed(check_a_reload_resumes_the_table_and_the_last_bout(page, rng))
+            reloaded = True
+            continue
+        if not dimmed_clicked and dimmed:
+            check_illegal_click_shows_the_engines_reason(page)
+            dimmed_clicked = True
+            continue
+        action = human_move(page, rng, seen)
+        assert action, "the human is to act but nothing is clickable"
+        engine.feed(action)
+        moves += 1
+    page.wait_for_selector("#table[data-over]")
+    assert checked >= 10, "too few bouts were played to test anything"
+    assert reloaded, "no bout ended while the human was to move"
+    assert dimmed_clicked, "the game ended before a card was dimmed"
     result = page.locator("#result")
     assert result.is_visible()
     assert result.locator(".big").inner_text().strip()
@@ -49,22 +88,43 @@ def test_full_game_with_keys_a_reload_and_an_illegal_click(page, site):
     assert page.locator("[data-ui=new]").is_visible()
 
 
-def check_reload_resumes_the_same_hand_and_table(page):
-    rng = random.Random(2)
-    for _ in range(3):
-        wait_settled(page)
-        human_move(page, rng)
-    assert wait_settled(page) == "human"
+def check_a_reload_resumes_the_table_and_the_last_bout(page, rng: random.Random) -> str:
+    """A reload mid-game resumes the same hand, table and status line; the finished bout
+    still shown until the human's next move (issue 11) is shown again, rebuilt from the
+    stored move history. Then the human's next move: the table shows the bout that move
+    ended, or none, and a reload shows the same, with the move history and the line of
+    what the computer did last. Returns that move's action text."""
     before = table_cards(page)
     hand_before = page.eval_on_selector_all(".hand [data-card]", "els => els.map(e => e.dataset.card)")
     status_before = page.locator("#status-line").inner_text()
     assert before and hand_before
+    last_bout = page.evaluate(LAST_BOUT)
+    assert last_bout
+    taken_by = page.get_attribute("#table .last-bout", "data-taken-by")
     open_game(page, page.url, reload=True)
     assert wait_settled(page) == "human"
     assert table_cards(page) == before
     assert page.eval_on_selector_all(".hand [data-card]",
                                      "els => els.map(e => e.dataset.card)") == hand_before
     assert page.locator("#status-line").inner_text() == status_before
+    assert page.evaluate(LAST_BOUT) == last_bout
+    assert page.get_attribute("#table .last-bout", "data-taken-by") == taken_by
+    # after the human's next move the table shows the bout that move ended, or none: a
+    # reload shows the same; so does the move history, and the line of the computer's move
+    action = human_move(page, rng)
+    assert action, "the human is to act but nothing is clickable"
+    wait_settled(page)
+    again = page.evaluate(LAST_BOUT)
+    history_before = history(page)
+    log_before = page.locator("#table .log").inner_text()
+    over = page.locator("#table[data-over]").count() > 0
+    open_game(page, page.url, reload=True)
+    wait_settled(page)
+    assert page.evaluate(LAST_BOUT) == again
+    assert history(page) == history_before
+    if not over:
+        assert log_before.strip() and page.locator("#table .log").inner_text() == log_before
+    return action
 
 
 def test_corrupt_save_is_backed_up_then_the_language_switch(page, site):
@@ -127,21 +187,15 @@ def check_language_switch_changes_texts_and_is_remembered(page, site):
 
 
 def check_illegal_click_shows_the_engines_reason(page):
-    rng = random.Random(3)
-    for _ in range(300):
-        state = wait_settled(page)
-        assert state == "human", "the game ended before a card was dimmed"
-        dimmed = page.locator(".hand .card[aria-disabled=true]")
-        if dimmed.count():
-            break
-        human_move(page, rng)
+    """A dimmed card clicked (the human is to move) shows the engine's reason and
+    changes nothing."""
     hand_before = table_cards(page)
+    dimmed = page.locator(".hand .card[aria-disabled=true]")
     dimmed.first.click(force=True)  # aria-disabled cards stay clickable (they explain why)
     reason = page.locator("#reason")
     assert reason.is_visible()
     assert len(reason.inner_text().strip()) > 5
     assert table_cards(page) == hand_before  # nothing changed
-
 
 def check_hand_is_one_tab_stop(page):
     wait_settled(page)

@@ -55,14 +55,20 @@ def check_eight_players_fit_a_phone_screen(page):
     page.set_viewport_size({"width": 390, "height": 844})
     start_from_lobby(page, "elvakort", 8)
     wait_settled(page)
-    seats = page.locator(".opponents .seat")
-    assert seats.count() == 7
-    tops = {round(b["y"]) for b in (seats.nth(i).bounding_box() for i in range(7))}
+    # the seats' boxes and count texts, then the first stock, pile and hand card (one trip)
+    seats, boxes = page.evaluate("""() => {
+      const box = (e) => { const r = e.getBoundingClientRect();
+                           return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+      return [[...document.querySelectorAll('.opponents .seat')].map(
+                (e) => [box(e), e.querySelector('.count').innerText]),
+              ['.stock-pile', '.discard-pile', '.hand [data-card]'].map(
+                (sel) => box(document.querySelector(sel)))];
+    }""")
+    assert len(seats) == 7
+    tops = {round(box["y"]) for box, _ in seats}
     assert len(tops) == 2, tops                                   # two rows, not three
-    for i in range(7):
-        box = seats.nth(i).bounding_box()
+    for box, count in seats:
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
-        assert "kort" in seats.nth(i).locator(".count").inner_text()
-    for sel in (".stock-pile", ".discard-pile", ".hand [data-card]"):
-        box = page.locator(sel).first.bounding_box()
+        assert "kort" in count
+    for sel, box in zip((".stock-pile", ".discard-pile", ".hand [data-card]"), boxes):
         assert box["y"] + box["height"] <= 844, sel

@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 
 from browser_harness import open_game
-from tonk_driver import play_until
+from tonk_driver import RESULT, play_until
 
 
 def test_a_tonk_hand_against_hard_players_is_played_to_its_end(page, site):
     open_game(page, site.url + "?game=tonk&players=3&level=hard&seed=3&speed=instant&lang=en")
-    play_until(page, random.Random(1), lambda p: p.locator("#hand-result").count() > 0)
+    play_until(page, random.Random(1), RESULT)
     assert page.locator("#hand-result").get_attribute("data-end")
     assert '"hard"' in page.evaluate("localStorage.getItem('kortbordet.v1.session')")
     # the same page's lobby

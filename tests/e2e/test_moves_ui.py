@@ -1,9 +1,11 @@
 """The move history panel (issue 11, scope 3), driven through the DOM (Playwright).
 
 The oracle is the engine itself: the human's clicks are recorded as their action texts
-and replayed in CPython on a session with the same seed, which gives every event the
-computer made; each of them must be in ``#moves`` once its bout is cleared, and after a
-reload the history and the line of what the computer just did are still there.
+and replayed in CPython on a session with the same seed (``Replay``), which gives every
+event the computer made; each of them must be in ``#moves`` once its bout is cleared, and
+after a reload the history and the line of what the computer just did are still there.
+Those checks ride on the whole Durak game of test_durak_ui.py (the same link: one game
+through the DOM, not two); here, a damaged stored history.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+
+import saved_game
 
 from browser_harness import open_game
 from durak_driver import ENABLED, tap, wait_settled
@@ -21,7 +25,6 @@ sys.path.insert(0, str(ROOT))
 from game.session import Session  # noqa: E402
 from game.web import model  # noqa: E402
 
-URL = "?game=durak&players=2&seed=7&speed=instant&lang=en"
 PLAYERS = [{"name": "You", "kind": "human"},
            {"name": "Computer 1", "kind": "bot", "level": "normal"}]
 
@@ -66,71 +69,15 @@ class Replay:
                 self.bouts[-1].append(ev)
 
 
-def move(page, rng: random.Random) -> str:
-    """One legal move as the human through the DOM (as ``durak_driver.human_move``);
-    returns its action text (the ``data-action`` of what was tapped last)."""
-    selectable = page.locator(".hand .card.playable:not([data-action])")
-    if selectable.count() and rng.random() < 0.7:
-        tap(selectable.nth(rng.randrange(selectable.count())))
-        for sel in (".bout [data-action]", ".actions [data-ui=attack][data-action]"):
-            found = page.locator(sel)
-            if found.count():
-                el = found.nth(rng.randrange(found.count()))
-                action = el.get_attribute("data-action")
-                tap(el)
-                return action
-    buttons = page.locator(ENABLED)
-    el = buttons.nth(rng.randrange(buttons.count()))
-    action = el.get_attribute("data-action")
-    tap(el)
-    return action
-
-
-def test_every_computer_move_of_a_bout_is_in_the_history_after_the_bout(page, site):
-    """One game from its link: every computer move of a finished bout is in the history;
-    the first finished bout still shown survives a reload (check_the_last_bout_...); the
-    history and the computer's last line survive a reload at the end."""
-    open_game(page, site.url + URL)
-    rng = random.Random(4)
-    engine = Replay()
-    checked = 0
-    last_bout_checked = False
-    for _ in range(200):
-        if wait_settled(page) != "human":
-            break
-        shown = history(page)
-        for bout in engine.bouts[:-1]:  # the bouts that are over: cleared from the table
-            for line in computer_lines(bout):
-                assert line in shown, (line, shown)
-                checked += 1
-        if not last_bout_checked and page.evaluate(LAST_BOUT):
-            # the first bout over while the human is to move (the same game, the same
-            # moves as before): the last bout survives a reload; that makes one move
-            engine.feed(check_the_last_bout_is_still_shown_after_a_reload(page, rng))
-            last_bout_checked = True
-            continue
-        engine.feed(move(page, rng))
-    assert checked >= 10, "too few bouts were played to test anything"
-    assert last_bout_checked, "no bout ended while the human was to move"
-    # the history is restored after a reload, and so is the line of the computer's move
-    before = history(page)
-    log_before = page.locator("#table .log").inner_text()
-    open_game(page, page.url, reload=True)
-    wait_settled(page)
-    assert history(page) == before
-    if page.locator("#table[data-over]").count() == 0:
-        assert log_before.strip() and page.locator("#table .log").inner_text() == log_before
-
-
 def test_a_damaged_stored_history_does_not_stop_the_page(page, site):
+    """A game saved with its move history damaged (50,000 nested brackets) is resumed
+    with an empty history (one boot: both stored before it, saved_game.store); the next
+    move starts a new one."""
     from game import saves
-    open_game(page, site.url + URL)
-    wait_settled(page)
-    tap(page.locator(ENABLED).first)
-    wait_settled(page)
-    assert history(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.MOVES_KEY, "[" * 50_000])
-    open_game(page, page.url, reload=True)
+    session, _ = saved_game.play_until("durak", 2, 7, random.Random(1), lambda s: True)
+    saved_game.store(page, {saves.SESSION_KEY: saves.dumps(session),
+                            saves.MOVES_KEY: "[" * 50_000})
+    open_game(page, site.url + "?speed=instant&lang=en")
     assert wait_settled(page) == "human"
     assert page.locator("#moves").count() == 1 and history(page) == []
     tap(page.locator(ENABLED).first)  # the next move starts a new history
@@ -140,26 +87,3 @@ def test_a_damaged_stored_history_does_not_stop_the_page(page, site):
 
 LAST_BOUT = """() => [...document.querySelectorAll('#table .last-bout .pair')].map(
   (p) => [...p.querySelectorAll('[data-card]')].map((c) => c.dataset.card).join(':'))"""
-
-
-def check_the_last_bout_is_still_shown_after_a_reload(page, rng: random.Random) -> str:
-    """A finished bout stays in view until the human's next move (issue 11); a reload in
-    between shows it again, rebuilt from the stored move history. Makes the human's next
-    move (``move``) and returns its action text."""
-    shown = page.evaluate(LAST_BOUT)
-    assert shown
-    taken_by = page.get_attribute("#table .last-bout", "data-taken-by")
-    open_game(page, page.url, reload=True)
-    wait_settled(page)
-    assert page.evaluate(LAST_BOUT) == shown
-    assert page.get_attribute("#table .last-bout", "data-taken-by") == taken_by
-    # after the human's next move the table shows the bout that move ended, or none: a
-    # reload shows the same
-    action = move(page, rng)
-    wait_settled(page)
-    if page.locator("#table[data-over]").count() == 0:
-        again = page.evaluate(LAST_BOUT)
-        open_game(page, page.url, reload=True)
-        wait_settled(page)
-        assert page.evaluate(LAST_BOUT) == again
-    return action

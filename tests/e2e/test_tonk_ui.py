@@ -14,7 +14,8 @@ import random
 import saved_game
 from browser_harness import open_game
 from durak_driver import tap, wait_settled
-from tonk_driver import hand, hand_no, human_move, ledger, play_until
+from table_driver import look
+from tonk_driver import MOVE_SELECTORS, RESULT, hand, hand_no, human_move, ledger, play_until
 
 FAST = "?game=tonk&players=3&seed=11&speed=instant&lang=en"
 
@@ -31,15 +32,15 @@ def test_several_hands_with_a_knock_by_the_human(page, site):
     assert page.locator("#table[data-game=tonk] #hand-info").count() == 1
     rng = random.Random(5)
     # play the first hand out without knocking
-    play_until(page, rng, result_shown)
+    play_until(page, rng, RESULT)
     first = page.locator("#hand-result")
     assert first.locator(".big").inner_text().strip()
     assert first.locator(".points li").count() == 3
     assert first.locator(".seed").get_attribute("data-seed").isdigit()   # the fairness note
     tap(first.locator("[data-action=next]"))
     # the human knocks at the first chance in a later hand
-    play_until(page, rng, lambda p: p.locator(".actions [data-ui=knock]").count()
-               > 0 and not result_shown(p))
+    play_until(page, rng, "!!document.querySelector('.actions [data-ui=knock]')"
+               " && !document.querySelector('#hand-result')")
     before = hand_no(page)
     tap(page.locator(".actions [data-ui=knock]"))
     # Knock asks first: "Don't knock" takes it back, "Yes, knock" knocks
@@ -72,7 +73,8 @@ def test_several_hands_with_a_knock_by_the_human(page, site):
     assert len(led["text"]) == 4  # the range and one sentence per player
     # more hands through the DOM
     tap(res.locator("[data-action=next]"))
-    play_until(page, rng, lambda p: result_shown(p) and hand_no(p) >= before + 2)
+    play_until(page, rng, RESULT + " && +document.querySelector('#hand-info')"
+               f".getAttribute('data-hand') >= {before + 2}")
     assert int(page.get_attribute("#ledger", "data-hands")) == hand_no(page)
     assert sum(ledger(page)["balances"]) == 0
     # on the same table: the ledger can be reset, after a question; then a game of two
@@ -112,9 +114,10 @@ def test_the_ledger_and_the_hand_survive_a_reload(page, site):
     assert int(page.get_attribute("#ledger", "data-hands")) >= 2
     rng = random.Random(2)
     for _ in range(3):
-        if wait_settled(page) != "human" or result_shown(page):
+        table = look(page, MOVE_SELECTORS, until=RESULT)
+        if table.state != "human" or table.done:
             break
-        human_move(page, rng)
+        human_move(page, rng, seen=table)
     wait_settled(page)
     before = ledger(page)
     assert before["balances"] and before["hands"]
@@ -130,7 +133,7 @@ def test_the_ledger_and_the_hand_survive_a_reload(page, site):
 def test_taps_that_are_not_moves_get_the_engine_reason(page, site):
     open_game(page, site.url + "?game=tonk&players=2&seed=3&speed=instant&lang=sv")
     rng = random.Random(1)
-    play_until(page, rng, lambda p: p.locator(".stock-pile [data-action]").count() > 0)
+    play_until(page, rng, "!!document.querySelector('.stock-pile [data-action]')")
     knock = page.locator(".actions [data-ui=knock]")
     if knock.count():
         assert knock.inner_text() == "Knacka"
@@ -187,7 +190,7 @@ def check_tonk_starts_from_the_lobby_with_the_chosen_stake(page):
     page.locator("#table[data-game=tonk] .opponents .seat").first.wait_for()
     assert "Stake: 5 chips" in page.locator("#hand-info").inner_text()
     assert page.locator(".opponents .seat").count() == 1
-    play_until(page, random.Random(3), result_shown)
+    play_until(page, random.Random(3), RESULT)
     amounts = page.locator("#hand-result .payouts li").evaluate_all(
         "els => els.map(e => Number(e.dataset.amount))")
     assert all(a % 5 == 0 for a in amounts)

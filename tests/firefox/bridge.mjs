@@ -304,6 +304,11 @@ const COMMANDS = {
     }
   },
 
+  async mouseClick(msg) {
+    await get(msg).page.mouse.click(msg.x, msg.y);
+    return null;
+  },
+
   async pdf(msg) {
     const data = await get(msg).page.pdf({format: msg.format || "A4", printBackground: false,
                                           preferCSSPageSize: true, timeout: 60000});

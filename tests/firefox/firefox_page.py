@@ -6,7 +6,7 @@ drive Debian's Firefox, so this module offers the same calls on top of tests/fir
 a Node process that drives Firefox with puppeteer-core over WebDriver BiDi, one JSON line
 per call. Implemented: ``goto``, ``reload``, ``url``, ``evaluate``, ``wait_for_function``,
 ``wait_for_selector``, ``wait_for_timeout``, ``eval_on_selector_all``, ``get_attribute``,
-``click``, ``locator`` (``count``, ``nth``, ``first``, ``last``, ``locator``, ``click``,
+``click``, ``mouse.click``, ``locator`` (``count``, ``nth``, ``first``, ``last``, ``locator``, ``click``,
 ``wait_for``, ``inner_text``, ``all_inner_texts``, ``is_visible``, ``get_attribute``,
 ``evaluate``, ``evaluate_all``, ``bounding_box``), ``set_viewport_size`` and ``pdf``.
 Locators are strict like Playwright's: an action on a locator that matches several
@@ -171,6 +171,17 @@ class Locator:
         return self._q("evaluateAll", [fn, arg])
 
 
+class Mouse:
+    """``page.mouse``: ``click(x, y)`` presses and releases the left button at a point of
+    the viewport (CSS px), one input action like Playwright's (table_driver.tap_at)."""
+
+    def __init__(self, page: FirefoxPage):
+        self._page = page
+
+    def click(self, x: float, y: float) -> None:
+        self._page._call("mouseClick", x=x, y=y)
+
+
 class FirefoxPage:
     """A Firefox tab with Playwright-like sync methods (see the module docstring)."""
 
@@ -222,6 +233,10 @@ class FirefoxPage:
 
     def click(self, selector: str, **kwargs) -> None:
         self.locator(selector).click(**kwargs)
+
+    @property
+    def mouse(self) -> Mouse:
+        return Mouse(self)
 
     # the page
     def set_viewport_size(self, size: dict) -> None:

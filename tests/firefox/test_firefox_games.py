@@ -145,16 +145,15 @@ def play_rummy(page, server, game: str) -> None:
     install_service_worker(page, server)
     rng = random.Random(8)
     for _ in range(5):
-        wait_settled(page)
-        dunka_driver.human_move(page, rng)
+        dunka_driver.human_move(page, rng)  # (each move waits for the table first)
     cut_network_and_reload_mid_game(page, server)
-    dunka_driver.play_until(page, rng, lambda p: p.locator("#round-result").count() > 0)
+    dunka_driver.play_until(page, rng, "!!document.querySelector('#round-result')")
     assert page.get_attribute("#round-result", "data-round") == "1"
     rows = sheet_rows(page)
     assert len(rows) == 6 and all(rows[0]) and not any(all(r) for r in rows[1:])
     tap(page.locator("#round-result [data-action=next]"))
-    dunka_driver.play_until(page, rng, lambda p: p.locator(
-        "#contract[data-round='2']").count() > 0 and p.locator("#round-result").count() == 0)
+    dunka_driver.play_until(page, rng, "!!document.querySelector(\"#contract[data-round='2']\")"
+                            " && !document.querySelector('#round-result')")
     resume_late_save(page, game, players=2)
     dunka_driver.play_to_end(page, seed=3)
     assert page.locator("#result").is_visible()
@@ -181,8 +180,7 @@ def test_durak_in_firefox(ff_page, server):
     install_service_worker(page, server)
     rng = random.Random(2)
     for _ in range(3):
-        wait_settled(page)
-        human_move(page, rng)
+        human_move(page, rng)  # (each move waits for the table first)
     cut_network_and_reload_mid_game(page, server)
     play_to_end(page, seed=1)
     assert_no_card_travels(page)
@@ -205,21 +203,17 @@ def test_tonk_in_firefox(ff_page, server):
     install_service_worker(page, server)
     rng = random.Random(5)
     for _ in range(3):
-        wait_settled(page)
-        tonk_driver.human_move(page, rng)
+        tonk_driver.human_move(page, rng)  # (each move waits for the table first)
     led = tonk_driver.ledger(page)
     cut_network_and_reload_mid_game(page, server)
     assert tonk_driver.ledger(page) == led
 
-    def result_shown(p) -> bool:
-        return p.locator("#hand-result").count() > 0
-
     # hands to their ends, the second with a knock by the human when it can
-    tonk_driver.play_until(page, rng, result_shown)
+    tonk_driver.play_until(page, rng, tonk_driver.RESULT)
     res = page.locator("#hand-result")
     assert res.locator(".big").inner_text().strip() and res.locator(".points li").count() == 3
     tap(res.locator("[data-action=next]"))
-    tonk_driver.play_until(page, rng, result_shown, knock=True)
+    tonk_driver.play_until(page, rng, tonk_driver.RESULT, knock=True)
     assert int(page.get_attribute("#ledger", "data-hands")) == 2
     balances = tonk_driver.ledger(page)["balances"]
     assert len(balances) == 3 and sum(balances) == 0
