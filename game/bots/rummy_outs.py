@@ -23,14 +23,32 @@ table, ELV-13) and plays the Elvakort normal bot's moves otherwise; its two-play
 is Dunka's (two decks and four jokers, ELV-1).
 
 Measured 2026-12-02 (two-player six-round games against normal, seats swapped on every
-deal, deals 50,000+; CPython, 2-core machine at load 25-55, niced):
+deal, game seed 10,000 + deal as in ``bench/bots.py``'s ``match``, played by a copy of it
+that also keeps each game's points; CPython, 2-core machine at load 20-55, niced):
 
-    OUTS_WEIGHT = 2: 120 games (deals 50,000-50,059; ``bench/bots.py --game dunka
+    OUTS_WEIGHT = 2: 120 games (seeds 50,000-50,059; ``bench/bots.py --game dunka
         --level hard --opponent normal --first-deal 40000 --games 120`` plays the same
         games): hard won 70 = 58.3 % (95 % interval 49.5-67.2 %: not yet shown above
         50 %), +21.3 points a game (standard error 10.2, so about 1-41 points); its
         move differs from normal's in 3.5 % of its decisions. Decision time (CPU, 20,759
         decisions): median 2.0 ms, p95 99-112 ms, max 251 ms (Pyodide: 2-3x).
+    OUTS_WEIGHT = 2, 271 more games (``--first-deal 40060``: games 0-84, 100-128,
+        134-198, 234-261 and 268-331 of 400, five niced processes, load 20-34, stopped
+        at the deadline): hard won 48.9 % (a draw counting half; 95 % Wilson interval
+        43.0-54.8 %), +2.6 points a game (s.e. 6.9). With the first 120: 391 games,
+        51.8 % (46.8-56.7 %), +8.4 points a game (s.e. 5.7): the first 120 games' 58 %
+        was not borne out, hard is not shown stronger than normal, and the lobby does not
+        offer it. Decision time (``bench/hard_times.py``, 40 positions, CPU): median
+        1 ms, p95 65 ms, max 77 ms; Pyodide under Node (``bench/hard_pyodide.mjs``):
+        median 2 ms, p95 119 ms, max 125 ms; the slowest of the 271 games' decisions
+        218 ms CPU.
+    Elvakort, OUTS_WEIGHT = 2 (``--game elvakort --level hard --opponent normal
+        --first-deal 60000``, games 0-80, stopped at the deadline): 81 games, hard won
+        45.1 % (34.7-55.9 %), -11.1 points a game (s.e. 43.5): not stronger than normal
+        either (the rollout search it replaces: 50 % of 36 games). It stays the hard
+        Elvakort player as the cheaper of the two: CPU median 1 ms, p95 65 ms, max
+        81 ms (40 positions); Pyodide median 2 ms, p95 117 ms, max 161 ms (the search:
+        median 35 / 68 ms).
     dumping high cards instead of racing once the opponent was down with at most four
         cards (an idea tried and dropped): 35 % of 60 games, -49.5 points a game (s.e.
         15.1): the race to the contract stays first.
