@@ -4,8 +4,10 @@ the discard that keeps the most of them."""
 
 from __future__ import annotations
 
+import pytest
+
 from game import bots, rummy
-from game.bots import dunka, rummy_outs
+from game.bots import dunka, elvakort, rummy_outs
 from game.cards import parse_card
 from game.rummy import Discard
 
@@ -47,13 +49,15 @@ def test_outs_count_the_copies_still_to_come():
     assert ctx.outs(hand) == outs - (before[(7, "C")] - 0) - 1
 
 
-def test_hard_discards_for_more_outs_where_it_differs_from_normal():
-    """In seeded two-player games the hard Dunka player's discard differs from the normal
-    bot's only before laying down, and then leaves a hand with more outs at no more
-    than the outs bonus of extra normal cost (game.bots.rummy_outs)."""
+@pytest.mark.parametrize("variant", ["dunka", "elvakort"])
+def test_hard_discards_for_more_outs_where_it_differs_from_normal(variant):
+    """In seeded two-player games the hard Dunka and Elvakort players' discard differs
+    from the normal bot's only before laying down, and then leaves a hand with more outs
+    at no more than the outs bonus of extra normal cost (the game's own hand cost:
+    ELV-13's for Elvakort; game.bots.rummy_outs)."""
     differ = 0
     for seed in range(2):
-        state = rummy.new_game(rummy.Rules(variant="dunka"), ["A", "B"], seed)
+        state = rummy.new_game(rummy.Rules(variant=variant), ["A", "B"], seed)
         step = 0
         while not state.is_over():
             seat = state.to_act()[0]
@@ -64,7 +68,8 @@ def test_hard_discards_for_more_outs_where_it_differs_from_normal():
                 differ += 1
                 assert isinstance(hard, Discard) and isinstance(normal, Discard)
                 assert not view["laid_down"][seat]
-                ctx = rummy_outs._OutsCtx(view)
+                ctx = rummy_outs._ElvOutsCtx(view) if variant == "elvakort" \
+                    else rummy_outs._OutsCtx(view)
                 left = {a: dunka._without(ctx.hand, dunka._card(str(a.card)))
                         for a in (hard, normal)}
                 assert ctx.outs(left[hard]) > ctx.outs(left[normal])
@@ -76,3 +81,20 @@ def test_hard_discards_for_more_outs_where_it_differs_from_normal():
             state.apply(normal)
             step += 1
     assert differ >= 3
+
+
+def test_elvakort_outs_weigh_elvakort_hand_cost():
+    """The hard Elvakort player reads the view as the Elvakort normal bot does: its hand
+    cost is ELV-13's (a card with a partner costs only part of its value), not
+    Dunka's, and its outs count the same cards still to come as Dunka's would."""
+    state = rummy.new_game(rummy.Rules(variant="elvakort"), ["A", "B"], 3)
+    while state.phase != "play":
+        seat = state.to_act()[0]
+        state.apply(bots.choose(state.view(seat), state.legal_actions(seat), "normal",
+                                seed=0))
+    view = state.view(state.to_act()[0])
+    hand = cards("7S 7H KD KC 2C 9D")
+    elv = rummy_outs._ElvOutsCtx(view)
+    assert elv.cost(hand) == elvakort._ElvCtx(view).cost(hand)
+    assert elv.cost(hand) < dunka._Ctx(view).cost(hand)
+    assert elv.outs(hand) == rummy_outs._OutsCtx(view).outs(hand) > 0

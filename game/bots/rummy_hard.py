@@ -22,9 +22,11 @@ the points of the melds a seat owns on the table, ELV-13).
 
 It never peeks: it is given the view, not the state, and deals the hidden cards itself.
 
-Dunka (``OUTS_GAMES``) does not use this search: its hard player is the normal bot with
-its discards weighed by their outs (``game.bots.rummy_outs``), which beat normal where
-the search did not (issue 17).
+Dunka and Elvakort (``OUTS_GAMES``) do not use this search by default: their hard
+player is the normal bot with its discards weighed by their outs
+(``game.bots.rummy_outs``), which beat normal in Dunka where the search did not, and
+decides in milliseconds (issue 17). ``--set rummy_hard.OUTS_GAMES=()`` in
+``bench/bots.py`` brings the search back.
 """
 
 from __future__ import annotations
@@ -54,10 +56,11 @@ completes or extends a meld in hand, like most players), about ten times cheaper
 normal bot's contract search, which leaves time for more worlds."""
 MAX_STEPS = 200
 """A rollout's safety stop in actions (a turn is 2–6 actions)."""
-OUTS_GAMES = ("dunka",)
+OUTS_GAMES = ("dunka", "elvakort")
 """Games whose hard player is not the rollout search but the normal bot with its
 discards weighed by their outs (``game.bots.rummy_outs``): in two-player Dunka that beat
-normal (issue 17's figures in its docstring), while the rollout search did not."""
+normal (issue 17's figures in its docstring), while the rollout search did not; in
+Elvakort neither has shown itself stronger yet, and the outs player is the cheaper."""
 
 
 def _bot(game: str):

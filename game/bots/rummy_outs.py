@@ -1,5 +1,5 @@
-"""The hard Dunka player's discards: the normal bot's hand cost weighed with the hand's
-*outs* (issue 17; DUN-6, DUN-14).
+"""The hard Dunka and Elvakort players' discards: the normal bot's hand cost weighed with
+the hand's *outs* (issue 17; DUN-6, DUN-14; ELV-7, ELV-13).
 
 The normal bot (``game.bots.dunka``) discards the card whose loss costs least:
 ``DIST_WEIGHT`` x the hand's distance to the contract + its points (+ a surcharge for
@@ -17,15 +17,38 @@ down decides the rounds that count (the loser of rounds 4-6 keeps 50-85 points).
 Everything else (draws, dunks, laying down and off, discards once down) is the normal
 bot's. Like every bot it reads only the view: the outs count cards it has seen.
 
-Measured 2026-12-02 (two-player six-round games against normal, seats swapped on every
-deal, deals 50,000+; CPython, 2-core machine at load 25-55, niced):
+Elvakort (``_ElvOutsCtx``) weighs the same outs against the Elvakort normal bot's hand
+cost (``game.bots.elvakort``: a card with a partner in hand may still count plus on the
+table, ELV-13) and plays the Elvakort normal bot's moves otherwise; its two-player deck
+is Dunka's (two decks and four jokers, ELV-1).
 
-    OUTS_WEIGHT = 2: 120 games (deals 50,000-50,059; ``bench/bots.py --game dunka
+Measured 2026-12-02 (two-player six-round games against normal, seats swapped on every
+deal, game seed 10,000 + deal as in ``bench/bots.py``'s ``match``, played by a copy of it
+that also keeps each game's points; CPython, 2-core machine at load 20-55, niced):
+
+    OUTS_WEIGHT = 2: 120 games (seeds 50,000-50,059; ``bench/bots.py --game dunka
         --level hard --opponent normal --first-deal 40000 --games 120`` plays the same
         games): hard won 70 = 58.3 % (95 % interval 49.5-67.2 %: not yet shown above
         50 %), +21.3 points a game (standard error 10.2, so about 1-41 points); its
         move differs from normal's in 3.5 % of its decisions. Decision time (CPU, 20,759
         decisions): median 2.0 ms, p95 99-112 ms, max 251 ms (Pyodide: 2-3x).
+    OUTS_WEIGHT = 2, 271 more games (``--first-deal 40060``: games 0-84, 100-128,
+        134-198, 234-261 and 268-331 of 400, five niced processes, load 20-34, stopped
+        at the deadline): hard won 48.9 % (a draw counting half; 95 % Wilson interval
+        43.0-54.8 %), +2.6 points a game (s.e. 6.9). With the first 120: 391 games,
+        51.8 % (46.8-56.7 %), +8.4 points a game (s.e. 5.7): the first 120 games' 58 %
+        was not borne out, hard is not shown stronger than normal, and the lobby does not
+        offer it. Decision time (``bench/hard_times.py``, 40 positions, CPU): median
+        1 ms, p95 65 ms, max 77 ms; Pyodide under Node (``bench/hard_pyodide.mjs``):
+        median 2 ms, p95 119 ms, max 125 ms; the slowest of the 271 games' decisions
+        218 ms CPU.
+    Elvakort, OUTS_WEIGHT = 2 (``--game elvakort --level hard --opponent normal
+        --first-deal 60000``, games 0-80, stopped at the deadline): 81 games, hard won
+        45.1 % (34.7-55.9 %), -11.1 points a game (s.e. 43.5): not stronger than normal
+        either (the rollout search it replaces: 50 % of 36 games). It stays the hard
+        Elvakort player as the cheaper of the two: CPU median 1 ms, p95 65 ms, max
+        81 ms (40 positions); Pyodide median 2 ms, p95 117 ms, max 161 ms (the search:
+        median 35 / 68 ms).
     dumping high cards instead of racing once the opponent was down with at most four
         cards (an idea tried and dropped): 35 % of 60 games, -49.5 points a game (s.e.
         15.1): the race to the contract stays first.
@@ -35,7 +58,9 @@ from __future__ import annotations
 
 from ..rummy import Discard, Dunk, LayDown, Layoff, Next, Pass, Replace
 from . import dunka as _dunka
+from . import elvakort as _elvakort
 from .dunka import DIST_WEIGHT, SUITS, _card, _Ctx, _without
+from .elvakort import _ElvCtx
 
 OUTS_WEIGHT = 2.0
 """Points, in ``DIST_WEIGHT`` units, of a certain next draw bringing the hand one step
@@ -47,11 +72,12 @@ DECK = tuple((r, s) for r in range(2, 15) for s in SUITS)
 """The natural cards of one deck as ``(rank, suit)`` (Dunka plays two decks, DUN-1)."""
 
 
-class _OutsCtx(_Ctx):
-    """The normal bot's reading of the view plus the cards still to come."""
+class _Outs:
+    """The outs count, mixed into a game's reading of the view (``_Ctx`` of Dunka,
+    ``_ElvCtx`` of Elvakort): the cards still to come that bring a hand nearer the
+    contract. ``_init_outs`` must run after the context's own ``__init__``."""
 
-    def __init__(self, view: dict):
-        super().__init__(view)
+    def _init_outs(self, view: dict) -> None:
         seen = len(view["pile"]) + sum(len(e["cards"]) for e in view["table"]) \
             + len(self.hand) + sum(len(k) for s, k in enumerate(view["known"])
                                    if s != self.me)
@@ -59,7 +85,7 @@ class _OutsCtx(_Ctx):
 
     def live(self, card) -> int:
         """Copies of natural ``card`` (``(rank, suit)``) that may still be drawn: two
-        (DUN-1) less those in hand or seen out of play."""
+        (DUN-1, ELV-1 for 2-4 players) less those in hand or seen out of play."""
         return max(0, 2 - self.dead.get(card, 0) - self.hand.count(card))
 
     def outs(self, hand) -> int:
@@ -89,7 +115,24 @@ class _OutsCtx(_Ctx):
         return good
 
 
-def _discard(ctx: _OutsCtx, discards: list):
+class _OutsCtx(_Outs, _Ctx):
+    """The Dunka normal bot's reading of the view plus the cards still to come."""
+
+    def __init__(self, view: dict):
+        _Ctx.__init__(self, view)
+        self._init_outs(view)
+
+
+class _ElvOutsCtx(_Outs, _ElvCtx):
+    """The Elvakort normal bot's reading of the view (its hand cost, ELV-13) plus the
+    cards still to come."""
+
+    def __init__(self, view: dict):
+        _ElvCtx.__init__(self, view)
+        self._init_outs(view)
+
+
+def _discard(ctx: _Outs, discards: list):
     """The discard (one of ``discards``) with the lowest normal cost minus the outs
     bonus, among the ``OUTS_CANDIDATES`` cheapest by normal cost; the normal bot's
     choice once down or with ``OUTS_WEIGHT`` 0."""
@@ -110,10 +153,13 @@ def _discard(ctx: _OutsCtx, discards: list):
 
 
 def choose(view: dict, legal: list):
-    """The hard Dunka player's move for ``view["player"]``: one element of ``legal``
-    (the normal bot's, but for the discard before laying down, see the docstring)."""
-    ctx = _OutsCtx(view)
+    """The hard Dunka or Elvakort player's move for ``view["player"]`` (by
+    ``view["game"]``): one element of ``legal``, the game's normal bot's, but for the
+    discard before laying down (see the docstring)."""
+    elvakort = view["game"] == "elvakort"
+    ctx = _ElvOutsCtx(view) if elvakort else _OutsCtx(view)
     kinds = {type(a) for a in legal}
-    if Discard in kinds and not kinds & {Next, LayDown, Layoff, Replace, Dunk, Pass}:
+    if Discard in kinds and not kinds & {Next, LayDown, Layoff, Replace, Dunk, Pass} \
+            and not ctx.down:
         return _discard(ctx, [a for a in legal if isinstance(a, Discard)])
-    return _dunka._normal(ctx, legal)
+    return _elvakort._normal(ctx, legal) if elvakort else _dunka._normal(ctx, legal)
