@@ -63,6 +63,37 @@ one niced process, load 30-80):
         policy and exact solver to the end, +1/0/-1): quick policy 72 differences,
         net +11; normal policy 81 differences, net +33
 
+Measured 2026-12-02 later still (the committed settings, unchanged; 2-core machine at
+load 15-30, every bench niced; only CPU times mean anything):
+
+    screening, ``bench/durak_screen.py --positions 300 --talon 2-8`` (deals from 90,000;
+        a fresh set, so its base net differs from the +33 above): each setting's
+        deviations from normal's choice, the net of replaying both in the real deal, and
+        hard's CPU per decision at those positions (median / p95):
+            committed (SAMPLES 6, MARGIN 2, LATE_TALON 6)  80 deviations  net +22  124 / 320 ms
+            MARGIN 1                                      102              +22  137 / 335 ms
+            SAMPLES 10                                     88              +21  190 / 484 ms
+            SAMPLES 10, MARGIN 1                          101              +24  153 / 409 ms
+            LATE_TALON 8                                  108              +18  181 / 284 ms
+            LATE_TALON 8, MARGIN 1                        144              +14  175 / 289 ms
+            paired test (pimc.pick, 1 s.e.) for MARGIN     58              +15  119 / 299 ms
+        and on 300 earlier positions (talon 9-20, deals from 95,000), rollouts from the
+        first move (LATE_TALON 24): 119 deviations, net -12: early deviations lose.
+        None beats the committed settings by more than the noise (a net's standard
+        deviation is about 5-6), so they stay
+    hard vs normal, two-player Durak, 600 games (deals 80,000-80,299, seats swapped;
+        --durak-hard 300 --start 60000 and --start 60150): hard scored 330 (30 draws
+        counted half) = 55.0 %, 95 % interval 51.0 - 58.9 % (goal 60 %: not met).
+        With the 500 games above (same settings): 617.5 of 1,100 = 56.1 %, 95 % interval
+        53.2 - 59.0 %
+    hard decision time (CPU) over 13,758 decisions of those games (two processes):
+        median 0.60 / 0.62 ms, p95 184 / 197 ms, p99 284 / 337 ms, max 853 / 897 ms
+    hard decision time, the same 60 decisions (``durak_hard_times(60)``), CPython CPU
+        median 0.79 ms, p95 142 ms, max 253 ms; Pyodide 3.14.2 under Node
+        (bench/durak_pyodide.mjs 0 60, Node's CPU time) median 2.00 ms, p95 340 ms,
+        max 517 ms: 2.0-2.5x CPython, so the games' p95 is about 0.4-0.5 s in Pyodide
+        (within the 1 s budget) and their max about 2 s
+
 Measured 2026-11-30 (CPython 3.11.7, default rules, 36-card deck, 2,000 games per
 pairing, 1,000 deals x 2 seatings; 2-core machine under heavy parallel load):
 
