@@ -16,9 +16,18 @@ BOOT_TIMEOUT_MS = 120_000
 SUBPATH = "/kortbordet/"
 
 # Sets window.__pyAllDone when PyScript has run every script (before any page script).
+# Also stills the loading screen's bobbing suits (static/css/app.css, ``bob``): that endless
+# animation makes the compositor draw a frame 60 times a second for the whole boot, which
+# cost a loaded two-core machine about 1.5 s of browser CPU per boot (GPU process and the
+# page's compositor, 2026-12-02). No test looks at it; every other animation is untouched.
 ALL_DONE_INIT_SCRIPT = """
 window.__pyAllDone = false;
 window.addEventListener("py:all-done", () => { window.__pyAllDone = true; });
+try {
+  const still = new CSSStyleSheet();
+  still.replaceSync("#loading .loading-cards span { animation: none !important; }");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
+} catch (e) { /* an old engine: the suits keep bobbing */ }
 """
 
 
@@ -88,6 +97,30 @@ def watch(context, page, origin: str) -> PageProblems:
     return problems
 
 
+class BootCounter:
+    """Counts the game page's loads in a page and its frames (each one a boot of the
+    runtime: a navigation or reload of ``index.html`` or the site's folder, not another
+    file), and every document load. ``count(page)`` attaches it; the fixtures record the
+    figures per test (``page_loads`` in the junit properties, a summary at the end)."""
+
+    def __init__(self, site_path: str) -> None:
+        self.site_path = site_path
+        self.boots = 0
+        self.documents = 0
+
+    def on_request(self, request) -> None:
+        if request.resource_type != "document" or not request.is_navigation_request():
+            return
+        self.documents += 1
+        path = urlsplit(request.url).path
+        if path in (self.site_path, self.site_path + "index.html"):
+            self.boots += 1
+
+    def count(self, page) -> "BootCounter":
+        page.on("request", self.on_request)
+        return self
+
+
 @dataclass
 class Tab:
     """A page with its context and problem recorder (for tests that need all three)."""
@@ -95,6 +128,7 @@ class Tab:
     context: object
     page: object
     problems: PageProblems
+    boots: BootCounter | None = None
 
 
 def open_game(page, url: str, timeout_ms: int = BOOT_TIMEOUT_MS, reload: bool = False) -> None:
