@@ -30,6 +30,22 @@ try {
 } catch (e) { /* an old engine: the suits keep bobbing */ }
 """
 
+# One renderer process for all the pages of a site in a context: each test's page then runs
+# in the process where the shared context's keeper (KEEPER_SCRIPT, run in its janitor page)
+# holds the runtime's compiled WebAssembly, and V8 hands the page that module (with the
+# code earlier pages had optimized) instead of reading the code cache, compiling the rest
+# lazily and optimizing it again on every boot. Fresh contexts still get processes of
+# their own. Used by conftest.py and bench/boot_cpu.py.
+PROCESS_ARGS = ["--process-per-site"]
+KEEPER_MODULE = "static/vendor/pyodide/pyodide.asm.wasm"
+KEEPER_SCRIPT = """async (url) => {
+  try {
+    window.kortbordetKeeper = await WebAssembly.compileStreaming(fetch(url));
+  } catch (e) {
+    console.warn("keeper: no compiled module kept:", e && (e.message || e));
+  }
+}"""
+
 
 def _origin(url: str) -> str:
     parts = urlsplit(url)

@@ -17,18 +17,17 @@
 - Each test's page loads (boots of the game page, iframes included) are counted and kept in
   its report (junit property ``page_loads``); a summary lists them per test at the end.
 
-Why a boot in the shared context is cheap (profiled 2026-12-02, Chrome tracing and
-per-process CPU from /proc): most of a warm boot's CPU was not Python but the browser
-compiling the runtime's WebAssembly again in each new page's process (the code cache holds
-only part of it: the rest compiled lazily on the main thread, and V8 optimized the hot
-functions again on background threads, about 1.5-2 s of CPU per boot), plus the loading
-screen's endless animation (a composited frame 60 times a second for the whole boot). So
-Chromium runs with ``--process-per-site`` (PROCESS_ARGS) and the janitor page keeps the
-runtime's module compiled (``_KEEPER``): every test page of the shared context runs in
-that process and gets the module, optimized code included, from V8's module cache; and
-the init script stills the loading screen's suits. A boot as a new page went from about
-4.8 s to 2.7 s of browser CPU (median of 3-4 boots each, loaded two-core machine,
-the suits stilled in both); the page itself is unchanged.
+Why a boot in the shared context is cheap (profiled 2026-12-02 with Chrome tracing and
+per-process CPU from /proc: bench/boot_cpu.py): most of a warm boot's CPU was not Python but
+the browser compiling the runtime's WebAssembly again in each new page's process (the code
+cache holds only part of it: the rest was compiled lazily on the main thread, and V8
+optimized the hot functions again on background threads, about 1.5-2 s of CPU per boot),
+and the loading screen's endless animation (composited frames for the whole boot). So
+Chromium runs with ``--process-per-site`` (browser_harness.PROCESS_ARGS) and the janitor
+page keeps the runtime's module compiled (KEEPER_SCRIPT): every test page of the shared
+context runs in that process and gets the module, optimized code included, from V8's
+module cache; the init script stills the loading screen's suits. A boot as a new page
+went from about 5 s to 2.7 s of browser CPU (bench/boot_cpu.py, loaded two-core machine).
 
 Writing fast browser tests (each boot of the page as a new page of the shared context
 costs about 2-3 s of browser CPU, a first visit in a fresh context several times that;
@@ -72,6 +71,9 @@ import chromium  # noqa: E402  (scripts/chromium.py)
 import serve  # noqa: E402  (scripts/serve.py)
 from browser_harness import (  # noqa: E402
     ALL_DONE_INIT_SCRIPT,
+    KEEPER_MODULE,
+    KEEPER_SCRIPT,
+    PROCESS_ARGS,
     SUBPATH,
     BootCounter,
     PageProblems,
@@ -110,14 +112,6 @@ def playwright_instance():
 
     with sync_playwright() as p:
         yield p
-
-
-# One renderer process for all the pages of a site in a context: each test's page then runs
-# in the process where the shared context's keeper (below) holds the runtime's compiled
-# WebAssembly, and V8 hands the page that module (with the optimized code earlier pages
-# made) instead of loading it from the code cache, compiling the rest lazily and optimizing
-# it again on every boot. Fresh contexts (``tab``) still get processes of their own.
-PROCESS_ARGS = ["--process-per-site"]
 
 
 @pytest.fixture(scope="session")
@@ -174,15 +168,6 @@ def tab_subpath(browser, site_subpath, request):
 # never boots the game (a JSON file of the site), so the test's page starts with no history
 # entry of the site and no init script of a test before it.
 _JANITOR_FILE = "manifest.webmanifest"
-_KEEPER_MODULE = "static/vendor/pyodide/pyodide.asm.wasm"
-_KEEPER = """async (url) => {
-  try {
-    window.kortbordetKeeper = await WebAssembly.compileStreaming(fetch(url));
-  } catch (e) {
-    console.warn("keeper: no compiled module kept:", e && (e.message || e));
-  }
-}"""
-
 
 @pytest.fixture(scope="session")
 def shared_context(browser, site):
@@ -198,7 +183,7 @@ def shared_context(browser, site):
     # every test's page (same process, PROCESS_ARGS) is handed it by V8's module cache;
     # the code V8 optimizes in one test's page stays for the next. Only an optimization:
     # a page boots the same without it.
-    janitor.evaluate(_KEEPER, site.url + _KEEPER_MODULE)
+    janitor.evaluate(KEEPER_SCRIPT, site.url + KEEPER_MODULE)
     yield context, janitor
     context.close()
 
