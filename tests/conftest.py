@@ -30,9 +30,9 @@ LONG_E2E = [
     "test_example_page_positions_messages_and_foreign_frames",
     "test_full_game_with_keys_a_reload_and_an_illegal_click",
     "test_every_computer_move_of_a_bout_is_in_the_history_after_the_bout",
-    "test_never_passes_without_showing_the_prompt",
+    "test_the_claim_setting_is_dunkas_and_never_passes_without_showing_the_prompt",
     "test_several_hands_with_a_knock_by_the_human",
-    "test_offline_under_a_subpath",
+    "test_boots_under_a_subpath_and_offline",
     "test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload",
 ]
 

@@ -16,10 +16,35 @@ BOOT_TIMEOUT_MS = 120_000
 SUBPATH = "/kortbordet/"
 
 # Sets window.__pyAllDone when PyScript has run every script (before any page script).
+# Also stills the loading screen's bobbing suits (static/css/app.css, ``bob``): that endless
+# animation makes the compositor draw a frame 60 times a second for the whole boot, which
+# cost a loaded two-core machine about 1.5 s of browser CPU per boot (GPU process and the
+# page's compositor, 2026-12-02). No test looks at it; every other animation is untouched.
 ALL_DONE_INIT_SCRIPT = """
 window.__pyAllDone = false;
 window.addEventListener("py:all-done", () => { window.__pyAllDone = true; });
+try {
+  const still = new CSSStyleSheet();
+  still.replaceSync("#loading .loading-cards span { animation: none !important; }");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
+} catch (e) { /* an old engine: the suits keep bobbing */ }
 """
+
+# One renderer process for all the pages of a site in a context: each test's page then runs
+# in the process where the shared context's keeper (KEEPER_SCRIPT, run in its janitor page)
+# holds the runtime's compiled WebAssembly, and V8 hands the page that module (with the
+# code earlier pages had optimized) instead of reading the code cache, compiling the rest
+# lazily and optimizing it again on every boot. Fresh contexts still get processes of
+# their own. Used by conftest.py and bench/boot_cpu.py.
+PROCESS_ARGS = ["--process-per-site"]
+KEEPER_MODULE = "static/vendor/pyodide/pyodide.asm.wasm"
+KEEPER_SCRIPT = """async (url) => {
+  try {
+    window.kortbordetKeeper = await WebAssembly.compileStreaming(fetch(url));
+  } catch (e) {
+    console.warn("keeper: no compiled module kept:", e && (e.message || e));
+  }
+}"""
 
 
 def _origin(url: str) -> str:
@@ -88,6 +113,30 @@ def watch(context, page, origin: str) -> PageProblems:
     return problems
 
 
+class BootCounter:
+    """Counts the game page's loads in a page and its frames (each one a boot of the
+    runtime: a navigation or reload of ``index.html`` or the site's folder, not another
+    file), and every document load. ``count(page)`` attaches it; the fixtures record the
+    figures per test (``page_loads`` in the junit properties, a summary at the end)."""
+
+    def __init__(self, site_path: str) -> None:
+        self.site_path = site_path
+        self.boots = 0
+        self.documents = 0
+
+    def on_request(self, request) -> None:
+        if request.resource_type != "document" or not request.is_navigation_request():
+            return
+        self.documents += 1
+        path = urlsplit(request.url).path
+        if path in (self.site_path, self.site_path + "index.html"):
+            self.boots += 1
+
+    def count(self, page) -> "BootCounter":
+        page.on("request", self.on_request)
+        return self
+
+
 @dataclass
 class Tab:
     """A page with its context and problem recorder (for tests that need all three)."""
@@ -95,6 +144,7 @@ class Tab:
     context: object
     page: object
     problems: PageProblems
+    boots: BootCounter | None = None
 
 
 def open_game(page, url: str, timeout_ms: int = BOOT_TIMEOUT_MS, reload: bool = False) -> None:

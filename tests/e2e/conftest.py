@@ -14,11 +14,26 @@
   Nothing is allow-listed.
 - ``open_game(page, url)`` (in browser_harness.py): navigate and wait for PyScript's ``py:all-done``; assert no
   ``.py-error`` is shown.
+- Each test's page loads (boots of the game page, iframes included) are counted and kept in
+  its report (junit property ``page_loads``); a summary lists them per test at the end.
 
-Writing fast browser tests (each boot of the page costs 5-7 s of a core when idle; on a
-loaded machine, 2026-12-02, eight boots cost 12 s of browser CPU each in fresh contexts and
-8.6 s each as new pages of one warm context, whose first visit had installed the service
-worker: hence the shared context of ``page``):
+Why a boot in the shared context is cheap (profiled 2026-12-02 with Chrome tracing and
+per-process CPU from /proc: bench/boot_cpu.py): most of a warm boot's CPU was not Python but
+the browser compiling the runtime's WebAssembly again in each new page's process (the code
+cache holds only part of it: the rest was compiled lazily on the main thread, and V8
+optimized the hot functions again on background threads, about 1.5-2 s of CPU per boot),
+and the loading screen's endless animation (composited frames for the whole boot). So
+Chromium runs with ``--process-per-site`` (browser_harness.PROCESS_ARGS) and the janitor
+page keeps the runtime's module compiled (KEEPER_SCRIPT): every test page of the shared
+context runs in that process and gets the module, optimized code included, from V8's
+module cache; the init script stills the loading screen's suits. A boot as a new page
+went from about 5 s to 2.7 s of browser CPU (bench/boot_cpu.py, loaded two-core machine).
+
+Writing fast browser tests (each boot of the page as a new page of the shared context
+costs about 2-3 s of browser CPU, a first visit in a fresh context several times that;
+on a loaded machine, 2026-12-02, eight boots cost 12 s of browser CPU each in fresh
+contexts and 8.6 s each as new pages of one warm context before the keeper below: hence
+the shared context of ``page``):
 - Boot once per test and do several checks on that page (``check_*`` functions called
   from one test, as test_tonk_ui.py and test_sheets_ui.py do). A viewport change needs no boot:
   ``page.set_viewport_size({"width": w, "height": h})`` re-lays out the booted page (the
@@ -44,6 +59,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -55,7 +71,11 @@ import chromium  # noqa: E402  (scripts/chromium.py)
 import serve  # noqa: E402  (scripts/serve.py)
 from browser_harness import (  # noqa: E402
     ALL_DONE_INIT_SCRIPT,
+    KEEPER_MODULE,
+    KEEPER_SCRIPT,
+    PROCESS_ARGS,
     SUBPATH,
+    BootCounter,
     PageProblems,
     Site,
     Tab,
@@ -97,6 +117,7 @@ def playwright_instance():
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
     kwargs = chromium.launch_kwargs()
+    kwargs["args"] = kwargs.get("args", []) + PROCESS_ARGS
     browser = playwright_instance.chromium.launch(**kwargs)
     yield browser
     browser.close()
@@ -106,7 +127,15 @@ def _new_tab(browser, site: Site) -> Tab:
     context = browser.new_context(service_workers="allow")
     context.add_init_script(ALL_DONE_INIT_SCRIPT)
     page = context.new_page()
-    return Tab(context, page, watch(context, page, site.origin))
+    boots = BootCounter(urlsplit(site.url).path).count(page)
+    return Tab(context, page, watch(context, page, site.origin), boots)
+
+
+def _record_loads(request, boots: BootCounter) -> None:
+    """Keep the test's page loads in its report (junit property ``page_loads``; summed up
+    by pytest_terminal_summary below, also under pytest-xdist)."""
+    request.node.user_properties.append(("page_loads", boots.boots))
+    request.node.user_properties.append(("documents", boots.documents))
 
 
 def _close_and_check(tab: Tab) -> None:
@@ -120,16 +149,18 @@ def _close_and_check(tab: Tab) -> None:
 
 
 @pytest.fixture
-def tab(browser, site):
+def tab(browser, site, request):
     t = _new_tab(browser, site)
     yield t
+    _record_loads(request, t.boots)
     _close_and_check(t)
 
 
 @pytest.fixture
-def tab_subpath(browser, site_subpath):
+def tab_subpath(browser, site_subpath, request):
     t = _new_tab(browser, site_subpath)
     yield t
+    _record_loads(request, t.boots)
     _close_and_check(t)
 
 
@@ -137,7 +168,6 @@ def tab_subpath(browser, site_subpath):
 # never boots the game (a JSON file of the site), so the test's page starts with no history
 # entry of the site and no init script of a test before it.
 _JANITOR_FILE = "manifest.webmanifest"
-
 
 @pytest.fixture(scope="session")
 def shared_context(browser, site):
@@ -149,12 +179,17 @@ def shared_context(browser, site):
     context.add_init_script(ALL_DONE_INIT_SCRIPT)
     janitor = context.new_page()
     janitor.goto(site.url + _JANITOR_FILE)
+    # The keeper: the janitor holds the runtime's WebAssembly module compiled, so that
+    # every test's page (same process, PROCESS_ARGS) is handed it by V8's module cache;
+    # the code V8 optimizes in one test's page stays for the next. Only an optimization:
+    # a page boots the same without it.
+    janitor.evaluate(KEEPER_SCRIPT, site.url + KEEPER_MODULE)
     yield context, janitor
     context.close()
 
 
 @pytest.fixture
-def page(shared_context, site):
+def page(shared_context, site, request):
     """A new page in the worker's shared context, its origin's localStorage empty (a
     returning visitor who cleared the site's data: the runtime comes from the cache);
     any console error, page error, failed request or request to another origin fails the
@@ -163,7 +198,9 @@ def page(shared_context, site):
     janitor.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
     page = context.new_page()
     problems = watch(context, page, site.origin)
+    boots = BootCounter(urlsplit(site.url).path).count(page)
     yield page
+    _record_loads(request, boots)
     try:
         page.wait_for_timeout(200)  # let pending console messages and requests arrive
     finally:
@@ -171,3 +208,21 @@ def page(shared_context, site):
         problems.detach()
     found = problems.report()
     assert not found, "the page had problems:\n  " + "\n  ".join(found)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The page loads (boots of the game page, iframes included) of each browser test that
+    used ``page`` or ``tab``, most first, and their sum: what the tests spend on boots."""
+    rows = []
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            props = dict(getattr(report, "user_properties", ()) or ())
+            if getattr(report, "when", None) == "teardown" and "page_loads" in props:
+                rows.append((props["page_loads"], props.get("documents", 0), report.nodeid))
+    if not rows:
+        return
+    rows.sort(key=lambda r: (-r[0], r[2]))
+    terminalreporter.section("page loads per browser test")
+    for boots, documents, nodeid in rows:
+        terminalreporter.write_line(f"{boots:3d} boots {documents:3d} documents  {nodeid}")
+    terminalreporter.write_line(f"{sum(r[0] for r in rows):3d} boots in {len(rows)} tests")

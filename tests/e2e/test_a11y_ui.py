@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 import saved_game
 from a11y import check_a11y
 from browser_harness import open_game, start_from_lobby
@@ -22,28 +21,40 @@ TABLES = [("durak", 4, ("#rule-transfer",)), ("dunka", 4, ()), ("elvakort", 8, (
           ("tonk", 3, ())]
 
 
-@pytest.mark.parametrize("size,lang", [(PHONE, "sv"), (LAPTOP, "en")])
-def test_lobby_scoresheets_and_each_table_in_play(page, site, size, lang):
-    """One boot per size and language: the lobby with each game's form, the scoresheet
-    editor with an error shown, then each game's table in play (TABLES)."""
-    page.set_viewport_size(size)
-    open_game(page, site.url + f"?lang={lang}&speed=instant")
-    page.locator("input[name=game]").first.wait_for()
-    check_a11y(page, "lobby (Durak)")
-    for game in ("dunka", "elvakort", "tonk"):
-        page.locator(f"input[name=game][value={game}]").check()
-        check_a11y(page, f"lobby ({game})")
-    tap(page.locator("[data-ui=sheets]").first)
-    page.select_option("#sheet-game", "elvakort")
-    page.locator("[data-ui=sheet-create]").click()
-    page.wait_for_selector("#sheet-editor")
-    page.locator("[data-cell='0,0']").fill("12")
-    page.locator("[data-cell='0,1']").fill("x")          # an error message is shown
-    check_a11y(page, "scoresheet editor")
-    for game, players, ticked in TABLES:
-        start_from_lobby(page, game, players, ticked)
-        wait_settled(page)
-        check_a11y(page, f"{game}, {players} players {' '.join(ticked)}")
+def test_lobby_scoresheets_and_each_table_in_play(page, site):
+    """One boot for both sizes and languages: on a phone in Swedish, then on a laptop in
+    English (a resize and the page's language switch, no boot), the lobby with each game's
+    form, the scoresheet editor with an error shown, then each game's table in play
+    (TABLES)."""
+    page.set_viewport_size(PHONE)
+    open_game(page, site.url + "?lang=sv&speed=instant")
+    for size, lang in ((PHONE, "sv"), (LAPTOP, "en")):
+        page.set_viewport_size(size)
+        if not page.locator("[data-screen=lobby]").count():
+            tap(page.locator("[data-ui=lobby]").first)
+        if page.evaluate("document.documentElement.lang") != lang:
+            tap(page.locator("#lang-switch"))
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        where = f"{size['width']}x{size['height']} {lang}"
+        page.locator("input[name=game][value=durak]").check()
+        check_a11y(page, f"lobby (Durak), {where}")
+        for game in ("dunka", "elvakort", "tonk"):
+            page.locator(f"input[name=game][value={game}]").check()
+            check_a11y(page, f"lobby ({game}), {where}")
+        tap(page.locator("[data-ui=sheets]").first)
+        close = page.locator("#sheet-editor [data-ui=sheet-close]")
+        if close.count():  # the second time: the sheet made the first time is open
+            close.click()
+        page.select_option("#sheet-game", "elvakort")
+        page.locator("[data-ui=sheet-create]").click()
+        page.wait_for_selector("#sheet-editor")
+        page.locator("[data-cell='0,0']").fill("12")
+        page.locator("[data-cell='0,1']").fill("x")          # an error message is shown
+        check_a11y(page, f"scoresheet editor, {where}")
+        for game, players, ticked in TABLES:
+            start_from_lobby(page, game, players, ticked)
+            wait_settled(page)
+            check_a11y(page, f"{game}, {players} players {' '.join(ticked)}, {where}")
 
 
 def test_round_summary_and_hand_result(page, site):

@@ -13,20 +13,8 @@ from browser_harness import open_game
 from durak_driver import play_to_end
 
 
-def test_boots_at_root(tab, site):
-    open_game(tab.page, site.url)
-    assert tab.page.title()
-
-
-def test_boots_under_a_subpath(tab_subpath, site_subpath):
-    assert site_subpath.url.endswith("/kortbordet/")
-    open_game(tab_subpath.page, site_subpath.url)
-    # Every request stayed under the sub-path (all URLs relative).
-    assert tab_subpath.page.evaluate("location.pathname").startswith("/kortbordet/")
-
-
-def test_index_html_url_boots_too(page, site):
-    open_game(page, site.url + "index.html")  # (a returning visitor: the shared context)
+# A first visit boots at the root and under a sub-path: the first boot of each offline
+# test below (a fresh context each). ``index.html`` boots too: the damaged-storage test.
 
 
 def _install_service_worker(page) -> str:
@@ -34,9 +22,10 @@ def _install_service_worker(page) -> str:
     return page.evaluate("async () => (await navigator.serviceWorker.ready).scope")
 
 
-def test_offline_reload_boots_from_the_service_worker(tab, site):
+def test_boots_at_root_then_offline_reload_boots_from_the_service_worker(tab, site):
     page, context = tab.page, tab.context
-    open_game(page, site.url)
+    open_game(page, site.url)  # a first visit (a fresh context) boots at /
+    assert page.title()
     scope = _install_service_worker(page)
     assert scope == site.url
     open_game(page, site.url, reload=True)
@@ -54,9 +43,12 @@ def test_offline_reload_boots_from_the_service_worker(tab, site):
         context.set_offline(False)
 
 
-def test_offline_under_a_subpath(tab_subpath, site_subpath):
+def test_boots_under_a_subpath_and_offline(tab_subpath, site_subpath):
     page, context = tab_subpath.page, tab_subpath.context
-    open_game(page, site_subpath.url)
+    assert site_subpath.url.endswith("/kortbordet/")
+    open_game(page, site_subpath.url)  # a first visit (a fresh context) under the sub-path
+    # Every request stayed under the sub-path (all URLs relative).
+    assert page.evaluate("location.pathname").startswith("/kortbordet/")
     assert _install_service_worker(page) == site_subpath.url
     open_game(page, site_subpath.url, reload=True)
     context.set_offline(True)
@@ -112,7 +104,7 @@ def test_damaged_and_deeply_nested_stored_items_are_kept_and_the_game_starts(pag
                saves.HISTORY_KEY: '{"format": "kortbordet", "version": 1, "games": [1e999]}',
                saves.PREFS_KEY: "[" * 50_000}
     store(page, damaged)  # in localStorage before the page's scripts run (one boot)
-    open_game(page, site.url)
+    open_game(page, site.url + "index.html")  # the page's own name boots too
     stored = page.evaluate("() => Object.fromEntries(Object.keys(localStorage)"
                            ".filter(k => k.startsWith('kortbordet.')).map(k => [k, localStorage.getItem(k)]))")
     backups = {k: v for k, v in stored.items() if k.startswith(saves.BACKUP_PREFIX)}

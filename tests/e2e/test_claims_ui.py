@@ -35,22 +35,20 @@ def prompts(page, rng: random.Random, moves: int, stop: bool) -> int:
     return seen
 
 
-def test_only_the_claiming_games_offer_the_claim_setting(page, site):
+def test_the_claim_setting_is_dunkas_and_never_passes_without_showing_the_prompt(page, site):
+    """One boot for the setting and "never": Dunka offers the setting (default "fits"),
+    "never" chosen there passes every claimable discard without a prompt; Durak (from the
+    lobby: no boot) has no claims. Then the same game booted again with "always" asks."""
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
     wait_settled(page)
     assert page.locator("#pref-claim").input_value() == "fits"  # the default
     page.select_option("#pref-claim", "never")
     assert json.loads(page.evaluate(f"localStorage.getItem('{PREFS}')"))["claim_prompt"] == "never"
+    assert prompts(page, random.Random(4), MOVES, stop=False) == 0
     start_from_lobby(page, "durak", 2)  # Durak (from the lobby: no boot) has no claims
     wait_settled(page)
     assert page.locator(".prefs").count() == 1 and page.locator("#pref-claim").count() == 0
     assert "dunk" not in page.locator(".prefs").inner_text().lower()
-
-
-def test_never_passes_without_showing_the_prompt(page, site):
-    store_prefs(page, {"claim_prompt": "never"})
-    open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
-    assert prompts(page, random.Random(4), MOVES, stop=False) == 0
     # the same game, the same moves: asked when the player wants to be asked every time
     store_prefs(page, {"claim_prompt": "always"})
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")

@@ -349,14 +349,17 @@ def test_a_bad_position_is_refused_with_a_clear_message(page, site, link, words)
 
 
 def test_the_hint_button_is_a_preference_and_shows_a_legal_move(page, site):
-    open_game(page, site.url + "?lang=en")
-    box = page.locator("#pref-hints")
-    assert not box.is_checked()  # off by default in a normal game
-    box.check()
-    assert json.loads(page.evaluate(f"localStorage.getItem('{PREFS_KEY}')"))["hints"] is True
+    """One boot: the table's preference (the same panel as the lobby's) turns the Hint
+    button on and off."""
     open_game(page, site.url + "?game=durak&players=2&seed=4&lang=en&speed=instant")
     assert wait_settled(page) == "human"
+    box = page.locator("#pref-hints")
+    assert not box.is_checked()  # off by default in a normal game
+    assert page.locator("[data-ui=teach-hint]").count() == 0
+    box.check()
+    assert json.loads(page.evaluate(f"localStorage.getItem('{PREFS_KEY}')"))["hints"] is True
     hint = page.locator("[data-ui=teach-hint]")
+    hint.wait_for()
     assert hint.is_visible()
     legal = set(page.eval_on_selector_all(
         "#table [data-action]", "els => els.map(e => e.dataset.action)"))

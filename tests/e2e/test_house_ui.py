@@ -10,6 +10,7 @@ from pathlib import Path
 
 from browser_harness import open_game
 from durak_driver import ENABLED, tap, wait_settled
+from saved_game import store
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -69,9 +70,8 @@ def finished_durak() -> str:
 
 
 def test_no_resume_for_a_game_that_is_over(page, site):
+    store(page, {saves.SESSION_KEY: finished_durak()})  # written before the boot
     open_game(page, site.url + "?lang=en")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.SESSION_KEY, finished_durak()])
-    open_game(page, site.url + "?lang=en", reload=True)
     page.locator("#table[data-over]").wait_for()
     tap(page.locator("[data-ui=lobby]").first)
     page.locator("[data-ui=start]").wait_for()

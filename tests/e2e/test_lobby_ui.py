@@ -15,7 +15,10 @@ from saved_game import store
 from game import people, saves
 
 
-def test_a_link_keeps_the_game_in_progress_and_offers_it_back(page, site):
+def test_a_link_keeps_the_game_in_progress_and_start_asks_before_replacing_it(page, site):
+    """A link to a new game keeps the game in progress and offers it back; that game,
+    restored and reloaded, is the saved one; then Start in the lobby asks before replacing
+    it (check_start_asks_...): one game in progress, three boots."""
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
     rng = random.Random(1)
     for _ in range(3):
@@ -32,10 +35,10 @@ def test_a_link_keeps_the_game_in_progress_and_offers_it_back(page, site):
     assert hand(page) == mine
     open_game(page, page.url, reload=True)        # the restored game is the saved one now
     assert page.locator("#table[data-game=dunka]").count() == 1 and hand(page) == mine
+    check_start_asks_before_replacing_a_game_in_progress(page)
 
 
-def test_start_asks_before_replacing_a_game_in_progress(page, site):
-    open_game(page, site.url + "?game=dunka&players=2&seed=9&speed=instant&lang=en")
+def check_start_asks_before_replacing_a_game_in_progress(page):
     wait_settled(page)
     mine = hand(page)
     tap(page.locator("[data-ui=lobby]").first)
@@ -59,6 +62,12 @@ def test_a_bad_link_is_told_in_the_links_language(page, site):
     open_game(page, site.url + "?game=dunka&max_reshuffles=abc&lang=en")
     assert "none" in page.locator("#notice-text").inner_text() and \
         "None" not in page.locator("#notice-text").inner_text()
+    # DUR-11: a link asking for the limit of 5 with two players is refused, saying it
+    # needs four or more (the lobby's side: check_dur_11_...)
+    open_game(page, site.url + "?game=durak&players=2&first_bout_limit_5=on&lang=sv")
+    text = page.locator("#notice-text").inner_text()
+    assert "kräver 4 eller fler spelare" in text and "needs" not in text
+    assert page.locator("#table").count() == 0
 
 
 def check_keyboard_stays_on_the_lobby_control_just_changed(page):
@@ -72,13 +81,9 @@ def check_keyboard_stays_on_the_lobby_control_just_changed(page):
     assert page.evaluate("document.activeElement.id") == "lobby-players"
 
 
-def test_dur_11_the_limit_of_5_is_offered_for_4_to_6_players_only(page, site):
-    """DUR-11: in the lobby the setting is off and disabled below four players, and it does
-    not stay on when the count drops; a link asking for it with two players is refused
-    with a message saying it needs four or more. On the same lobby first: the keyboard
-    stays on the lobby control just changed."""
-    open_game(page, site.url + "?lang=en")
-    check_keyboard_stays_on_the_lobby_control_just_changed(page)
+def check_dur_11_the_limit_of_5_is_offered_for_4_to_6_players_only(page):
+    """DUR-11: in the lobby (English) the setting is off and disabled below four players,
+    and it does not stay on when the count drops."""
     page.locator("input[name=game][value=durak]").check()   # back to Durak's form
     page.locator("[data-rules-for=durak]").wait_for()
     box = page.locator("#rule-first_bout_limit_5")
@@ -93,10 +98,6 @@ def test_dur_11_the_limit_of_5_is_offered_for_4_to_6_players_only(page, site):
     page.select_option("#lobby-players", "5")
     page.wait_for_function("!document.getElementById('rule-first_bout_limit_5').disabled")
     assert not box.is_checked()  # not silently back on
-    open_game(page, site.url + "?game=durak&players=2&first_bout_limit_5=on&lang=sv")
-    text = page.locator("#notice-text").inner_text()
-    assert "kräver 4 eller fler spelare" in text and "needs" not in text
-    assert page.locator("#table").count() == 0
 
 
 # A finished Durak series and a Dunka scoresheet in the lobby's history.
@@ -135,12 +136,17 @@ LEVELS = r"""() => [...document.querySelectorAll("select[data-level]")].map((sel
 })"""
 
 def test_the_lobby_history_names_every_game_and_a_long_name_is_told(page, site):
-    """Issue 11, found playing: the history heading said "Earlier scoresheets" though it
+    """One lobby (English, 390 px wide, a stored history): the keyboard and DUR-11 checks
+    above first. Issue 11, found playing: the history heading said "Earlier scoresheets" though it
     holds Durak series too; Show and Delete touched; the claim choice was cut at 390 px; a
     name longer than 24 characters was cut without a word."""
     store(page, {saves.HISTORY_KEY: saves.dump_history(HISTORY)})
     page.set_viewport_size({"width": 390, "height": 844})
     open_game(page, site.url + "?lang=en")
+    # on the same lobby first: the keyboard stays on the lobby control just changed, and
+    # DUR-11's limit of 5 is offered for 4 to 6 players only
+    check_keyboard_stays_on_the_lobby_control_just_changed(page)
+    check_dur_11_the_limit_of_5_is_offered_for_4_to_6_players_only(page)
     page.check('input[name="game"][value="dunka"]')
     page.locator("#pref-claim").wait_for()
     got = page.evaluate(LOBBY)

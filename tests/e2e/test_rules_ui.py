@@ -164,8 +164,15 @@ def lobby_shown(page) -> bool:
     return page.locator("#rules").is_hidden() and page.locator("#lobby-h").is_visible()
 
 
-def test_browser_back_from_rules_opened_in_the_lobby(page, site):
-    open_game(page, site.url + "?lang=sv")
+def test_leaving_a_lesson_then_browser_back_from_rules_opened_in_the_lobby(page, site):
+    """Leaving a lesson for the lobby drops its parameters from the URL; on that lobby,
+    the browser's Back from the rules, contents links, and a reload of the rules (which
+    does not restart the lesson): two boots."""
+    open_game(page, site.url + "?positionfile=static/examples/durak.json&lang=sv")
+    page.wait_for_selector("#table[data-game=durak]")
+    tap(page.locator("[data-ui=lobby]").first)
+    page.locator("#lobby-h").wait_for()
+    assert page.url == site.url + "?lang=sv"  # a reload does not restart the lesson
     entries = page.evaluate("history.length")
     tap(page.locator("[data-ui=rules-open]"))
     check_page(page, "durak", "sv")
@@ -188,11 +195,13 @@ def test_browser_back_from_rules_opened_in_the_lobby(page, site):
     page.wait_for_function("document.querySelector('#rules').hidden")
     assert page.url == site.url + "?lang=sv" and lobby_shown(page)
 
-    # a reload of ?rules=durak opens the rules again
+    # a reload of ?rules=durak opens the rules again, and not the lesson left
     tap(page.locator("[data-ui=rules-open]"))
+    assert page.url == site.url + "?lang=sv&rules=durak"
     open_game(page, page.url, reload=True)
     check_page(page, "durak", "sv")
     assert page.url == site.url + "?lang=sv&rules=durak"
+    assert page.locator("#teach").count() == 0 or page.locator("#teach").is_hidden()
 
 
 def test_the_pages_back_button_uses_the_same_history_entry(page, site):
@@ -246,16 +255,3 @@ def test_an_embedded_frame_of_rules_offers_no_back_to_a_missing_table(page, site
     page.keyboard.press("Escape")  # nothing to go back to: the rules stay
     assert page.locator("#rules").is_visible()
     assert page.url == site.url + "?embed=1&rules=tonk&lang=en"  # a frame adds no entries
-
-
-def test_leaving_a_lesson_for_the_lobby_drops_its_url(page, site):
-    open_game(page, site.url + "?positionfile=static/examples/durak.json&lang=sv")
-    page.wait_for_selector("#table[data-game=durak]")
-    tap(page.locator("[data-ui=lobby]").first)
-    page.locator("#lobby-h").wait_for()
-    assert page.url == site.url + "?lang=sv"  # a reload does not restart the lesson
-    tap(page.locator("[data-ui=rules-open]"))
-    assert page.url == site.url + "?lang=sv&rules=durak"
-    open_game(page, page.url, reload=True)
-    check_page(page, "durak", "sv")
-    assert page.locator("#teach").count() == 0 or page.locator("#teach").is_hidden()
