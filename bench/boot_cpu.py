@@ -12,7 +12,8 @@ serves another checkout (a before/after: alternate the runs, the machine may be 
 
 Measured 2026-12-02 (two cores shared with other jobs, load average 27-35; medians of
 3 boots, two alternating rounds): before (main at 4f519d8) 5.3 / 4.7 s of CPU, 17 / 16 s
-wall; with the loading animation in steps (static/css/app.css) 4.4 / 4.6 s, 16 / 12 s;
+wall; with the loading animation in steps (static/css/app.css; tried, not kept: headless
+Chromium composites in software, a phone's GPU does not pay this) 4.4 / 4.6 s, 16 / 12 s;
 with --harness too 2.6 / 2.9 s, 7.3 / 5.5 s. Of a boot before: the page's renderer
 3.4-4.8 s (its background threads mostly V8 optimizing the runtime's WebAssembly again,
 its main thread compiling the functions the code cache lacked, the snapshot's gunzip,
