@@ -76,11 +76,27 @@ card_key = attrgetter("rank", "suit", "copy")
 """Sort key giving the cards' natural order, much faster than comparing ``Card`` objects."""
 
 
+_PARSED: dict[str, Card] = {}
+"""Cards read from their canonical text (``str(card)``), shared: saves, views and actions
+read the same few hundred texts over and over (cards are immutable, so one object per
+text is safe). Only canonical texts are kept, so the table stays as small as the decks."""
+
+
 def parse_card(text: str) -> Card:
     """Read one card from notation (``"10H"``, ``"QS"``, ``"7S.1"``, ``"JK"``).
 
     Case and surrounding spaces are ignored. Raises ``CardError`` naming the bad text.
     """
+    card = _PARSED.get(text) if text.__class__ is str else None
+    if card is not None:
+        return card
+    card = _parse_card(text)
+    if str(card) == text:
+        _PARSED[text] = card
+    return card
+
+
+def _parse_card(text: str) -> Card:
     raw = text.strip().upper()
     body, _, copy_text = raw.partition(".")
     copy = 0
