@@ -272,7 +272,10 @@ def test_tonk_hard_choice_depends_only_on_the_view(small_hard_budget, monkeypatc
                                                   players):
     """The Tonk hard player (game.bots.tonk_hard): moving the hidden cards (other hands
     but their known cards, the stock, the discards under the top) changes no choice;
-    also with the lite rollout bot and low-weighted deals (``lite``)."""
+    also with the lite rollout bot and low-weighted deals (``lite``). With ``lite`` one seed
+    (0) instead of two: the second seed (None: derived from the view, so the same for both
+    positions) is another sample of the same search, and the lite cases with two seeds
+    were 24 of the file's 67 s of CPU; without ``lite`` both seeds stay."""
     if lite:
         from game.bots import tonk_hard
         monkeypatch.setattr(tonk_hard, "ROLLOUT_LEVEL", "lite")
@@ -281,6 +284,7 @@ def test_tonk_hard_choice_depends_only_on_the_view(small_hard_budget, monkeypatc
     checked = moved = 0
     for state, seat in _first(tonk_positions(players, games=4, seed=players), 30):
         other = reshuffle_hidden_tonk(state, seat, rng)
-        moved += check_same_choice(state, other, seat, ("hard",), seeds=(0, None))
+        moved += check_same_choice(state, other, seat, ("hard",),
+                                   seeds=(0,) if lite else (0, None))
         checked += 1
     assert checked >= 25 and moved > checked // 2
