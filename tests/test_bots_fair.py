@@ -50,7 +50,14 @@ def positions(players: int, games: int, seed: int):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_choice_depends_only_on_the_view(players):
+def test_choice_depends_only_on_the_view(players, monkeypatch):
+    """The normal player's endgame search gets 20,000 units of work instead of
+    ``SEARCH_BUDGET`` (150,000): over the four table sizes 172 of its searches still finish
+    (187 with the whole budget) and 16 run out and fall back to the heuristics (7), so both
+    paths are asked with the hidden cards moved, in 4.6 s of CPU instead of 10.1 s (the 7
+    searches that ran out of the whole budget took 4.8 s)."""
+    from game.bots import durak as durak_bot
+    monkeypatch.setattr(durak_bot, "SEARCH_BUDGET", 20_000)
     rng = random.Random(players)
     checked = moved = 0
     for state, seat in positions(players, games=6, seed=players):
