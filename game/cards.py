@@ -76,11 +76,20 @@ card_key = attrgetter("rank", "suit", "copy")
 """Sort key giving the cards' natural order, much faster than comparing ``Card`` objects."""
 
 
+_PARSED: dict[str, Card] = {}
+"""Cards read from their canonical text (``str(card)``), shared: saves, views and actions
+read the same few hundred texts over and over (cards are immutable, so one object per
+text is safe). Only canonical texts are kept, so the table stays as small as the decks."""
+
+
 def parse_card(text: str) -> Card:
     """Read one card from notation (``"10H"``, ``"QS"``, ``"7S.1"``, ``"JK"``).
 
     Case and surrounding spaces are ignored. Raises ``CardError`` naming the bad text.
     """
+    card = _PARSED.get(text) if text.__class__ is str else None
+    if card is not None:
+        return card
     raw = text.strip().upper()
     body, _, copy_text = raw.partition(".")
     copy = 0
@@ -89,19 +98,23 @@ def parse_card(text: str) -> Card:
             raise CardError(f"bad card {text!r}: copy number must be a whole number")
         copy = int(copy_text)
     if body == JOKER:
-        return Card(JOKER_RANK, "", copy)
-    if len(body) < 2:
-        raise CardError(f"bad card {text!r}: expected rank and suit, like 10H or QS")
-    rank_text, suit = body[:-1], body[-1]
-    if suit not in SUITS:
-        raise CardError(f"bad card {text!r}: suit must be one of S H D C")
-    if rank_text in RANK_VALUES:
-        rank = RANK_VALUES[rank_text]
-    elif is_digits(rank_text) and len(rank_text) <= 2 and 2 <= int(rank_text) <= 10:
-        rank = int(rank_text)
+        card = Card(JOKER_RANK, "", copy)
     else:
-        raise CardError(f"bad card {text!r}: rank must be 2-10, J, Q, K or A")
-    return Card(rank, suit, copy)
+        if len(body) < 2:
+            raise CardError(f"bad card {text!r}: expected rank and suit, like 10H or QS")
+        rank_text, suit = body[:-1], body[-1]
+        if suit not in SUITS:
+            raise CardError(f"bad card {text!r}: suit must be one of S H D C")
+        if rank_text in RANK_VALUES:
+            rank = RANK_VALUES[rank_text]
+        elif is_digits(rank_text) and len(rank_text) <= 2 and 2 <= int(rank_text) <= 10:
+            rank = int(rank_text)
+        else:
+            raise CardError(f"bad card {text!r}: rank must be 2-10, J, Q, K or A")
+        card = Card(rank, suit, copy)
+    if str(card) == text:
+        _PARSED[text] = card
+    return card
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 from urllib.parse import quote
 
-import pytest
 
 from browser_harness import open_game
 from durak_driver import MOVE_SELECTORS, human_move, table_cards, wait_settled

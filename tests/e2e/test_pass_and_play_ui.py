@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 
 import dunka_driver
 import durak_driver

@@ -15,8 +15,11 @@ latest at the turn limit (house rule), and a game is asserted to end within
 After every action: no card created or lost (hands + stock + pile + table are the 108 or
 162 cards of ELV-1); ``legal_actions`` is non-empty exactly for ``to_act()``; the actor's
 actions are distinct and their texts round-trip through ``parse_action``; the table's
-credits (ELV-8) match the melds; one seat's view is JSON and hides the other hands; an
-action by a seat that may not act is refused and changes nothing. On sampled steps (and
+credits (ELV-8) match the melds; one seat's view (a different seat each time) is JSON and
+hides the other hands: after every action but the three most common kinds (draw, discard,
+pass), after which one in ``VIEW_EVERY`` is checked, as in the Dunka test; an action by a
+seat that may not act is refused and changes nothing (the whole ``to_dict()`` compared
+every ``WHOLE_EVERY``-th step, else a fingerprint of the state). On sampled steps (and
 every deal, round end and the final state): every legal action applies on a ``clone()``;
 illegal actions raise ``IllegalAction`` and leave ``to_dict()`` unchanged; ``to_dict`` ->
 JSON -> ``from_dict`` round-trips; every view is checked. The final outcome's winners
@@ -45,6 +48,16 @@ from volume import per_runtime
 GAMES_PER_COUNT = int(os.environ.get("KORTBORDET_ELVAKORT_GAMES", per_runtime(2, 1)))
 PLAYER_COUNTS = per_runtime(range(2, 9), (3, 6))
 FULL_CHECK_EVERY = 60
+WHOLE_EVERY = 8
+VIEW_EVERY = 4
+COMMON = (Draw, Discard, Pass)
+"""The action kinds after which a seat's view is checked only one time in ``VIEW_EVERY``
+and the wrong-seat refusal compares a fingerprint instead of the whole ``to_dict()`` on
+most steps: a view and two saves after every action were about half of this file's time.
+The rarer kinds, after which a card may leak (a dunk's penalty card, a lay-down, a further
+meld, a lay-off, a new round) are always followed by a view check. The random choices are
+the same as before (the checks draw nothing from the game's generator), so the games are
+the same moves."""
 MAX_ACTIONS = 30_000
 RESHUFFLES = (1, 2, 3)
 DECKS = {n: frozenset(make_deck(range(2, 15), copies=2 if n <= 4 else 3,
@@ -121,6 +134,20 @@ def expect_illegal(state: State, action, code: str | None = None) -> None:
     assert state.to_dict() == before, f"illegal {action} changed the state"
 
 
+def fingerprint(state: State) -> tuple:
+    return (state.phase, state.turn, [len(h) for h in state.hands], len(state.stock),
+            len(state.pile), state.pile[-1:], len(state.table), list(state.claim_passed),
+            state.claim_best, state.reshuffles, len(state.sheet), dict(state.credits))
+
+
+def refused_fingerprint(state: State, action) -> None:
+    """``action`` raises ``IllegalAction`` and the state's fingerprint is unchanged."""
+    before = fingerprint(state)
+    with pytest.raises(IllegalAction):
+        state.apply(action)
+    assert fingerprint(state) == before, f"illegal {action} changed the state"
+
+
 def check_illegal(state: State, legal: dict[int, list], rng: random.Random) -> None:
     n = state.num_players
     if state.is_over():
@@ -177,7 +204,8 @@ def play_checked_game(n: int, k: int) -> dict:
     legal = check_legal(state)
     check_cards(state)
     full_check(state, legal, rng)
-    steps, stats = 0, {"further": 0, "layoff_other": 0, "out": 0}
+    steps = viewed = 0
+    stats = {"further": 0, "layoff_other": 0, "out": 0}
     while not state.is_over():
         assert steps < MAX_ACTIONS, f"game {n}/{k} did not end"
         seat = rng.choice(state.to_act())
@@ -196,11 +224,17 @@ def play_checked_game(n: int, k: int) -> dict:
         steps += 1
         check_cards(state)
         legal = check_legal(state, texts=seat)
-        check_view(state, steps % n)
+        if not isinstance(action, COMMON) or steps % VIEW_EVERY == 0:
+            viewed += 1
+            check_view(state, viewed % n)  # each seat in turn
         idle = [q for q in range(n) if not legal[q]]
         if idle and not state.is_over():
             q = rng.choice(idle)
-            expect_illegal(state, rng.choice([Dunk(q), Pass(q), Next(q)]))
+            wrong = rng.choice([Dunk(q), Pass(q), Next(q)])
+            if steps % WHOLE_EVERY == 0:
+                expect_illegal(state, wrong)
+            else:
+                refused_fingerprint(state, wrong)
         if rng.random() < 1 / FULL_CHECK_EVERY or state.round != round_before \
                 or state.phase == "round_over":
             full_check(state, legal, rng)
