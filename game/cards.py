@@ -79,7 +79,9 @@ card_key = attrgetter("rank", "suit", "copy")
 _PARSED: dict[str, Card] = {}
 """Cards read from their canonical text (``str(card)``), shared: saves, views and actions
 read the same few hundred texts over and over (cards are immutable, so one object per
-text is safe). Only canonical texts are kept, so the table stays as small as the decks."""
+text is safe). Only canonical texts are kept, at most ``_PARSED_MAX`` (a hostile save or
+link naming endless copy numbers cannot grow it)."""
+_PARSED_MAX = 1024
 
 
 def parse_card(text: str) -> Card:
@@ -112,7 +114,7 @@ def parse_card(text: str) -> Card:
         else:
             raise CardError(f"bad card {text!r}: rank must be 2-10, J, Q, K or A")
         card = Card(rank, suit, copy)
-    if str(card) == text:
+    if len(_PARSED) < _PARSED_MAX and str(card) == text:
         _PARSED[text] = card
     return card
 
