@@ -39,6 +39,9 @@ the shared context of ``page``):
   ``page.set_viewport_size({"width": w, "height": h})`` re-lays out the booted page (the
   app listens to ``resize``), so a layout check at seven sizes is one test with a loop over
   the sizes, not seven parametrized tests (name the size in each assert message).
+- Look at the table once per tap: ``table_driver.look`` waits until the page waits for the
+  person and reads its state, the test's condition and every control in one round trip;
+  ``table_driver.tap_at`` presses where the tap lands (the game drivers use both).
 - Move between games in-app where the test is not about the URL or the deal:
   ``browser_harness.start_from_lobby(page, game, players)`` starts another game from the
   lobby without a boot (its seed is the lobby's own).
