@@ -8,9 +8,7 @@ KORTBORDET_WEBKIT_DRIVER=/path, else WebKitWebDriver on PATH; when the driver or
 missing, --ensure installs both with apt-get when root (scripts/apt_install.py), otherwise
 says how to install them.
 
-Used by tests/webkit/conftest.py (find_webkit), by `make test` (``--ensure --optional``:
-where neither is found nor can be installed, the smoke test is skipped and says why) and by
-`make test-webkit` (``--ensure``: it fails instead).
+Used by tests/webkit/conftest.py (find_webkit) and by `make test-webkit`.
 """
 
 from __future__ import annotations
@@ -39,10 +37,7 @@ def find_webkit() -> tuple[str, str]:
     return driver, xvfb
 
 
-def ensure(optional: bool = False) -> int:
-    """Find WebKitWebDriver and Xvfb, installing them with apt-get when missing and root.
-    Returns 0 when found, else 1; with ``optional`` (``make test``: the smoke test is then
-    skipped, not failed) 0 after saying why."""
+def ensure() -> int:
     try:
         print("webkit: using %s on %s" % find_webkit())
         return 0
@@ -53,14 +48,11 @@ def ensure(optional: bool = False) -> int:
         print("webkit: using %s on %s" % find_webkit())
     except FileNotFoundError as exc:
         print(f"webkit: {exc}", file=sys.stderr)
-        if optional:
-            print("webkit: the WebKit smoke test (tests/webkit/) will be skipped", file=sys.stderr)
-            return 0
         return 1
     return 0
 
 
 if __name__ == "__main__":
     if "--ensure" in sys.argv[1:]:
-        sys.exit(ensure(optional="--optional" in sys.argv[1:]))
+        sys.exit(ensure())
     print("%s on %s" % find_webkit())

@@ -40,9 +40,9 @@ LONG_E2E = [
 def _rank(item) -> tuple[int, int]:
     if item.path.name == "test_pyodide.py":
         return (0, 0)
-    if "firefox" in item.path.parts or "webkit" in item.path.parts:  # whole games, fresh browsers
+    if "firefox" in item.path.parts:  # a minute or two each: two boots and a whole game
         return (1, 0)
-    if "e2e" in item.path.parts:
+    if "e2e" in item.path.parts or "webkit" in item.path.parts:
         name = item.originalname
         return (2, LONG_E2E.index(name)) if name in LONG_E2E else (3, 0)
     return (4, 0)

@@ -6,10 +6,8 @@ on a virtual X display.
 - ``server``: the repository root served on a free localhost port.
 - ``wk_page``: a new WebDriver session (a fresh, ephemeral MiniBrowser: empty storage and
   cache) wrapped in tests/webkit/webkit_page.py's Playwright-like page, so the DOM drivers
-  of tests/e2e/ play the games. scripts/webkit.py finds the driver (``make test`` and
-  ``make test-webkit`` install it with Xvfb when missing and root; where they cannot,
-  ``make test`` skips these tests, KORTBORDET_WEBKIT_OPTIONAL=1, and ``make test-webkit``
-  fails).
+  of tests/e2e/ play the games. scripts/webkit.py finds the driver (``make test-webkit``
+  installs it with Xvfb when missing).
 """
 
 from __future__ import annotations
@@ -43,8 +41,6 @@ def webkit_paths():
     try:
         return webkit.find_webkit()
     except FileNotFoundError as exc:
-        if os.environ.get("KORTBORDET_WEBKIT_OPTIONAL"):  # make test: WebKit is a bonus
-            pytest.skip(str(exc))
         pytest.fail(str(exc))
 
 
