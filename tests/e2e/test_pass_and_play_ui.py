@@ -18,63 +18,38 @@ import dunka_driver
 import durak_driver
 from browser_harness import open_game
 from durak_driver import tap
-from table_driver import Look, look, tap_at
 
 LOBBY = "?lang=en&speed=instant"
 NAMES = ["Anna", "<b>Bo</b>"]
 
-SHOW = "#pp-show"
-CLAIM = "[data-ui=pp-claim]"
-CLAIM_GO = "[data-ui=pp-claim-go]"
-NOBODY = "[data-ui=pp-nobody]"
-THROW = "[data-ui=pp-throw]"
-PROMPTS = (SHOW, CLAIM, CLAIM_GO, NOBODY, THROW)
 
-# What the checks below read of a screen, in the same round trip as the look at it
-# (table_driver.look): the face-up cards that are not public, the hands and tables in the
-# DOM, the live region, the "Pass to" screen's title, its lines of what happened since,
-# bold elements in it, its whole text, the claim prompt's names and the state of its
-# buttons, the throw-in prompt's bout, a round summary and the hand's title.
-SCREEN = """() => {
-  const text = (sel) => { const e = document.querySelector(sel); return e ? e.innerText : null; };
-  const attr = (sel, name) => { const e = document.querySelector(sel); return e ? e.getAttribute(name) : null; };
-  return {
-    faces: [...document.querySelectorAll('[data-card]')].filter((e) => e.dataset.card !== 'back'
-      && !e.closest('#pp-card') && !e.closest('.pp-bout')
-      && !e.classList.contains('motion-ghost')).map((e) => e.dataset.card),
-    hands: document.querySelectorAll('.hand, #table').length,
-    live: text('#live'), title: text('#pp-h'), privacy: text('#privacy'),
-    since: [...document.querySelectorAll('#pp-since li')].map((e) => e.innerText),
-    bold: document.querySelectorAll('#privacy b').length,
-    claims: [...document.querySelectorAll('[data-ui=pp-claim]')].map((e) => e.innerText),
-    go: attr('[data-ui=pp-claim-go]', 'aria-disabled'),
-    nobody: attr('[data-ui=pp-nobody]', 'aria-disabled'),
-    attacks: document.querySelectorAll('#privacy .pp-bout .pair .attack').length,
-    chosen: document.querySelectorAll('[data-ui=pp-throw].primary').length,
-    result: !!document.querySelector('#round-result'),
-    over: !!document.querySelector('#table[data-over]'),
-    me: text('.me span'),
-  };
-}"""
+def settle(page, timeout_ms: int = 60_000) -> str:
+    """Wait for a screen that waits for a person: ``"pass"``, ``"claim"``, ``"throw"``
+    (the pass-and-play screens) or the table's ``data-waiting`` ("human", "game_over",
+    "series_over")."""
+    page.wait_for_function(
+        """() => { const p = document.querySelector('#privacy');
+                   if (p) return true;
+                   const t = document.querySelector('#table');
+                   return t && (t.dataset.waiting === 'human' || t.hasAttribute('data-over')
+                                || t.dataset.waiting === 'game_over'
+                                || t.dataset.waiting === 'series_over'); }""",
+        timeout=timeout_ms, polling=20)
+    return page.evaluate("""() => { const p = document.querySelector('#privacy');
+        return p ? p.dataset.screen : document.querySelector('#table').dataset.waiting; }""")
 
 
-def settle(page, selectors=(), timeout_ms: int = 60_000) -> tuple[str, Look]:
-    """Wait for a screen that waits for a person and read it (one round trip): returns
-    ``"pass"``, ``"claim"``, ``"throw"`` (the pass-and-play screens) or the table's
-    ``data-waiting`` ("human", "game_over", "series_over"), with the look (``SCREEN`` in
-    its ``extra``; the prompts' buttons and ``selectors``: a driver's controls)."""
-    seen = look(page, PROMPTS + tuple(selectors), extra=SCREEN, privacy=True,
-                timeout_ms=timeout_ms)
-    return seen.state.removeprefix("pp:"), seen
-
-
-def hidden_hands(screen: dict) -> None:
+def hidden_hands(page) -> None:
     """The DOM holds no hand and no face-up card but the public ones of a prompt (the
     discard asked about, the cards of the bout) and a public card still fading on its way
     from the pile or a meld to a seat (static/js/motion.js's ``.motion-ghost``, made only
-    of discard-pile, bout, meld and spread cards). ``screen``: ``SCREEN`` as read."""
-    assert screen["faces"] == [], f"face-up cards while the table is hidden: {screen['faces']}"
-    assert screen["hands"] == 0
+    of discard-pile, bout, meld and spread cards)."""
+    faces = page.eval_on_selector_all(
+        "[data-card]", "els => els.filter(e => e.dataset.card !== 'back'"
+        " && !e.closest('#pp-card') && !e.closest('.pp-bout')"
+        " && !e.classList.contains('motion-ghost')).map(e => e.dataset.card)")
+    assert faces == [], f"face-up cards while the table is hidden: {faces}"
+    assert page.locator(".hand, #table").count() == 0
 
 
 def start(page, site, game: str, count: int, kinds: str, same_name_first=False) -> None:
@@ -109,24 +84,22 @@ def start(page, site, game: str, count: int, kinds: str, same_name_first=False) 
     tap(page.locator("[data-ui=start]"))
 
 
-def pass_screen(page, seen: Look, expect_names=NAMES, fresh=False) -> str:
-    """Check the "Pass to" screen (``seen``: its look) hides every hand and names a person
-    as text; tap "show my cards". Returns the name. Unless the page was just reloaded
-    (``fresh``), what happened since the person's last turn does not repeat their own
-    discard."""
-    screen = seen.extra
-    hidden_hands(screen)
-    assert screen["live"] == "", "a sentence told to someone else"
-    title = screen["title"]
+def pass_screen(page, expect_names=NAMES, fresh=False) -> str:
+    """Check the "Pass to" screen hides every hand and names a person as text; tap
+    "show my cards". Returns the name. Unless the page was just reloaded (``fresh``),
+    what happened since the person's last turn does not repeat their own discard."""
+    hidden_hands(page)
+    assert page.locator("#live").inner_text() == "", "a sentence told to someone else"
+    title = page.locator("#pp-h").inner_text()
     name = title.removeprefix("Pass to ")
     assert name in expect_names, title
     if not fresh:
-        since = screen["since"]
+        since = page.locator("#pp-since li").all_inner_texts()
         own = [line for line in since  # the table tells the person in turn as "You"
                if line.startswith(("You discard", f"{name} discards"))]
         assert not own, f"{name}'s own earlier discard shown as news: {since}"
-    assert screen["bold"] == 0  # the name is text, not markup
-    tap_at(page, seen.all(SHOW)[0])
+    assert page.locator("#privacy b").count() == 0  # the name is text, not markup
+    tap(page.locator("#pp-show"))
     return name
 
 
@@ -138,9 +111,9 @@ def test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload(page, s
     reloaded = just_reloaded = False
     holder = after_prompt = None  # who saw the table last; that person at a claim prompt
     for _ in range(1500):
-        screen, seen = settle(page, dunka_driver.MOVE_SELECTORS)
+        screen = settle(page)
         if screen == "pass":
-            name = pass_screen(page, seen, fresh=just_reloaded)
+            name = pass_screen(page, fresh=just_reloaded)
             holder, after_prompt = name, None
             seen_names.add(name)
             just_reloaded = False
@@ -153,41 +126,38 @@ def test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload(page, s
             f"{holder}'s hand shown straight after a claim prompt answered by another person"
         after_prompt = None
         if screen == "claim":
-            hidden_hands(seen.extra)
-            text = seen.extra["privacy"]
+            hidden_hands(page)
+            text = page.locator("#privacy").inner_text()
             assert "penalty card" in text, "the claim prompt does not tell of the penalty card"
             after_prompt = holder
-            buttons = seen.all(CLAIM)
-            assert len(buttons) >= 1
-            assert all(n in NAMES for n in seen.extra["claims"])
+            buttons = page.locator("[data-ui=pp-claim]")
+            assert buttons.count() >= 1
+            assert all(n in NAMES for n in buttons.all_inner_texts())
             if rng.random() < 0.7:
-                assert seen.extra["go"] == "true"
-                tap_at(page, buttons[rng.randrange(len(buttons))])
+                assert page.locator("[data-ui=pp-claim-go]").get_attribute("aria-disabled") == "true"
+                tap(buttons.nth(rng.randrange(buttons.count())))
                 # a pressed name and "Nobody" are never both offered (found playing by hand)
-                _, pressed = settle(page)
-                assert pressed.extra["nobody"] == "true"
-                assert len(pressed.all(CLAIM_GO)) == 1
-                tap_at(page, pressed.all(CLAIM_GO)[0])
+                assert page.locator("[data-ui=pp-nobody]").get_attribute("aria-disabled") == "true"
+                tap(page.locator("[data-ui=pp-claim-go]"))
                 claimed += 1
             else:
-                tap_at(page, seen.all(NOBODY)[0])
+                tap(page.locator("[data-ui=pp-nobody]"))
             # whoever answered may hold the device: no hand before a "Pass to" screen,
             # not even while a computer player thinks
             page.wait_for_selector("#privacy[data-screen=claim]", state="detached")
             assert page.locator(".hand").count() == 0, "a hand shown straight after the prompt"
             continue
-        if seen.extra["result"]:
+        if page.locator("#round-result").count():
             break
         if passes >= 3 and not reloaded:
             open_game(page, site.url + LOBBY, reload=True)
-            screen, seen = settle(page)
-            assert screen == "pass", "a reload mid-game shows the 'Pass to' screen"
-            hidden_hands(seen.extra)
+            assert settle(page) == "pass", "a reload mid-game shows the 'Pass to' screen"
+            hidden_hands(page)
             reloaded = just_reloaded = True
             continue
         assert screen == "human", screen
-        assert seen.extra["me"] == f"{holder}'s hand"
-        dunka_driver.human_move(page, rng, seen=seen)
+        assert page.locator(".me span").first.inner_text() == f"{holder}'s hand"
+        dunka_driver.human_move(page, rng)
     else:
         raise AssertionError("the round did not end")
     assert claimed >= 1, "no person claimed a discard out of turn"
@@ -204,25 +174,25 @@ def test_durak_of_two_people_and_a_computer_to_its_end(page, site):
     rng = random.Random(7)
     throws = 0
     for _ in range(1500):
-        screen, seen = settle(page, durak_driver.MOVE_SELECTORS)
+        screen = settle(page)
         if screen == "pass":
-            pass_screen(page, seen)
+            pass_screen(page)
             continue
         if screen == "throw":
-            hidden_hands(seen.extra)
+            hidden_hands(page)
             throws += 1
-            people = seen.all(THROW)
-            assert seen.extra["attacks"] >= 1
-            assert seen.extra["chosen"] == 0  # none pre-chosen
+            people = page.locator("[data-ui=pp-throw]")
+            assert page.locator("#privacy .pp-bout .pair .attack").count() >= 1
+            assert page.locator("[data-ui=pp-throw].primary").count() == 0  # none pre-chosen
             if rng.random() < 0.3:
-                tap_at(page, seen.all(NOBODY)[0])
+                tap(page.locator("[data-ui=pp-nobody]"))
             else:
-                tap_at(page, people[rng.randrange(len(people))])
+                tap(people.nth(rng.randrange(people.count())))
             continue
-        if screen in ("game_over", "series_over") or seen.extra["over"]:
+        if screen in ("game_over", "series_over") or page.locator("#table[data-over]").count():
             break
         assert screen == "human", screen
-        assert durak_driver.human_move(page, rng, seen)
+        assert durak_driver.human_move(page, rng)
     else:
         raise AssertionError("the game did not end")
     assert throws >= 1, "no throw-in prompt was met"
