@@ -74,8 +74,17 @@ class MoveLog:
 
     @classmethod
     def fresh(cls, session: Any) -> "MoveLog":
-        """An empty log for ``session``."""
-        return cls(session.game, session.seed, session.moves)
+        """A new log for ``session``: empty, except that a game nobody has moved in yet
+        starts with the events of its deal when the state tells them
+        (``state.opening_events()``: Dunka's card turned up to start the discard pile,
+        DUN-5), in the round and in the one-line log."""
+        log = cls(session.game, session.seed, session.moves)
+        opening = getattr(session.state, "opening_events", None)
+        events = opening() if session.moves == 0 and callable(opening) else []
+        if events:
+            log.rounds = [{"key": round_key(session.state), "events": list(events)}]
+            log.last = list(events)[-MAX_LAST:]
+        return log
 
     def matches(self, session: Any) -> bool:
         """True when the log belongs to ``session`` as it is now."""

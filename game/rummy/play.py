@@ -241,6 +241,22 @@ class StatePlay:
         self.claim_card = self.discarder = self.claim_best = self.last_dunk = None
         self.claim_passed, self.claim_dunked, self.dunker = [], [], None
         self.phase, self.turn = "opening", order[0]
-        return [{"type": "deal", "round": round_no, "dealer": self.dealer,
-                 "contract": str(self.contract),
-                 "pile": str(self.pile[-1]) if self.pile else None}]
+        return [self._deal_event()]
+
+    def _deal_event(self) -> dict:
+        """The ``deal`` event of the round just dealt: ``{"type": "deal", "round", "dealer",
+        "contract", "pile"}``, ``pile`` the card turned up to start the discard pile
+        (DUN-5) or None (Elvakort turns its card up after the opening discards, ELV-4)."""
+        return {"type": "deal", "round": self.round, "dealer": self.dealer,
+                "contract": str(self.contract),
+                "pile": str(self.pile[-1]) if self.pile else None}
+
+    def opening_events(self) -> list[dict]:
+        """The events of the deal that started this round, while nothing has been played
+        in it yet (the opening phase, no discard) and a card was turned up to start the
+        pile (DUN-5; Elvakort's comes later, ELV-4): ``[deal event]``, else ``[]``. A new
+        game's first deal returns no events (``new_game``), so the move history starts
+        from these."""
+        if self.phase != "opening" or self.discards or self.turns or not self.pile:
+            return []
+        return [self._deal_event()]

@@ -317,6 +317,9 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int,
         return t(lang, key + "_you") if mine else t(lang, key, name=name(p))
     if kind == "reshuffle":
         return t(lang, "dk_ev_reshuffle")
+    if kind == "turn_up" or (kind == "deal" and ev.get("pile")):  # DUN-5, ELV-4
+        return t(lang, "dk_ev_turn_up",
+                 card=card_name(lang, ev["card" if kind == "turn_up" else "pile"]))
     if kind == "stock_exhausted":
         return t(lang, "dk_ev_stock_exhausted")
     if kind == "turn_limit":

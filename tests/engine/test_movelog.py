@@ -39,7 +39,9 @@ def test_a_stored_log_comes_back_for_its_session_only():
     assert movelog.loads(text, s).rounds == []
     # another game
     other = Session.new("dunka", {}, PLAYERS, 12)
-    assert movelog.loads(text, other).rounds == [] and movelog.loads(text, other).seed == 12
+    back = movelog.loads(text, other)  # a fresh log: its own deal only (DUN-5)
+    assert back == movelog.MoveLog.fresh(other) and back.seed == 12
+    assert [ev["type"] for ev in back.rounds[0]["events"]] == ["deal"]
 
 
 def test_only_this_round_and_the_previous_one_are_kept():
@@ -94,3 +96,31 @@ def test_damaged_or_oversized_stored_logs_give_an_empty_history(mangle):
     assert movelog.loads(json.dumps(good), s) == log  # the mangled texts differ from this
     back = movelog.loads(mangle(good), s)
     assert back.rounds == [] and back.last == [] and back.matches(s)
+
+
+def test_the_card_turned_up_to_start_the_pile_is_told():
+    """Dunka turns a stock card up at the deal (DUN-5), Elvakort after the opening
+    discards (ELV-4): the history and the one-line log name it before anyone takes it."""
+    from game.web.dunka_model import describe_event
+
+    def told(log, lang="en"):
+        return [describe_event(lang, ev, s.players, 0, s.game) for ev in log.rounds[-1]["events"]]
+
+    s = Session.new("dunka", {}, PLAYERS, 11)
+    log = movelog.MoveLog.fresh(s)
+    card = s.state.pile[-1]
+    from game.i18n import card_name
+    line = f"The {card_name('en', str(card))} is turned up from the stock to start the discard pile."
+    assert told(log) == [line] and log.last == log.rounds[-1]["events"]
+    assert told(log, "sv") == [f"Från talongen vänds {card_name('sv', str(card))} upp och "
+                               "börjar slänghögen."]
+    play(s, log, 1)  # a move made: a fresh log (a stale one) no longer invents the deal
+    assert movelog.MoveLog.fresh(s).rounds == [] and told(log)[0] == line
+    # Elvakort: the pile starts empty; the card comes up after the dealer's opening discard
+    s = Session.new("elvakort", {}, PLAYERS, 11)
+    log = movelog.MoveLog.fresh(s)
+    assert log.rounds == [] and not s.state.pile
+    while s.state.phase == "opening":
+        play(s, log, 1)
+    card = card_name("en", str(s.state.pile[-1]))
+    assert f"The {card} is turned up from the stock to start the discard pile." in told(log)
