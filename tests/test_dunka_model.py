@@ -198,7 +198,12 @@ def test_status_says_tap_discard_only_for_a_card_that_may_be_discarded(lang, tap
     assert next(b for b in taken["buttons"] if b["id"] == "discard")["enabled"] is False
     other = dm.plan(v, ["7S"], lang)
     assert tap in other["status"]
-    assert next(b for b in other["buttons"] if b["id"] == "discard")["enabled"] is True
+    discard = next(b for b in other["buttons"] if b["id"] == "discard")
+    assert discard["enabled"] is True and discard["action"] == "discard 7S"
+    # the button names the card it throws; with two selected it throws none (no card)
+    assert discard["card"] == "7S"
+    two = next(b for b in dm.plan(v, ["7S", "QC"], lang)["buttons"] if b["id"] == "discard")
+    assert two["enabled"] is False and two["action"] is None and two["card"] is None
 
 
 @pytest.mark.parametrize("lang", ["en", "sv"])

@@ -134,3 +134,10 @@ def test_the_hand_is_laid_out_in_rows_as_in_the_page():
 
 def test_void_elements_take_no_children():
     assert "input" in markup.VOID and h("input", {}, h("b")).html() == "<input>"
+
+
+def test_a_card_index_as_text():
+    """The Discard button's card (TableView.actions_el): the corner index as text."""
+    from game.web.markup import card_index
+    assert [card_index(c) for c in ("10H.1", "QS", "2D", "AC", "JK.2")] == \
+        ["10\u2665", "Q\u2660", "2\u2666", "A\u2663", "\u2605"]

@@ -106,7 +106,10 @@ def test_hit_targets_and_discard_for_one_selected_card():
          "legal": legal, "human": 0, "players": players(3), "actor": 0}
     p = tm.plan(v, ["QH"], "sv")
     assert p["targets"] == {"s1": "hit QH s1", "s3": "hit QH s3"}
-    assert next(b for b in p["buttons"] if b["id"] == "discard")["action"] == "discard QH"
+    discard = next(b for b in p["buttons"] if b["id"] == "discard")
+    assert discard["action"] == "discard QH" and discard["card"] == "QH"  # named on it
+    both = next(b for b in tm.plan(v, ["QH", "2S"], "sv")["buttons"] if b["id"] == "discard")
+    assert not both["enabled"] and both["action"] is None and both["card"] is None
     assert p["status"] == "Valt: hjärter dam. Tryck Kasta, ett markerat utlägg, eller välj fler kort."
     assert tm.plan(v, ["2S"], "en")["targets"] == {}
 

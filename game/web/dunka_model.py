@@ -197,9 +197,11 @@ def plan(view: dict, selected: list[str], lang: str, sort: str = "suit") -> dict
                         "enabled": bool(laydowns or sel)})
     discard = f"discard {sel[0]}" if len(sel) == 1 else None
     if any(a.startswith("discard ") for a in legal):
+        # the card it throws is on the button; with several selected it throws none
         buttons.append({"id": "discard", "label": t(lang, "dk_btn_discard"),
                         "action": discard if discard in legal else None,
-                        "enabled": discard in legal})
+                        "enabled": discard in legal,
+                        "card": sel[0] if discard in legal else None})
     if "next" in legal:
         buttons.append({"id": "next-round", "label": t(lang, "dk_btn_next_round"),
                         "action": "next", "enabled": True})

@@ -208,6 +208,14 @@ def _joker(make, tag: str, base: dict, card: str, cls: str):
     return el
 
 
+def card_index(card: str) -> str:
+    """A card's corner index as text: ``"10H.1"`` -> ``"10♥"``; a joker -> ``"★"``."""
+    if card.startswith("JK"):
+        return "\u2605"
+    body = card.split(".")[0]
+    return body[:-1] + SUIT_SYMBOL.get(body[-1:], "?")
+
+
 def card_el(lang: str, card: str, tag: str = "button", cls: str = "",
             attrs: dict | None = None) -> Node:
     """``dom.card_el`` as a ``Node``."""

@@ -12,7 +12,7 @@ from pyscript import document, window
 
 from ..i18n import card_name, t
 from . import dom, markup, model
-from .markup import card_el, h
+from .markup import card_el, card_index, h
 
 
 class TableView:
@@ -194,7 +194,10 @@ class TableView:
 
     def actions_el(self, buttons: list[dict]):
         """The action bar: ``buttons`` of ``{id, label, action, enabled}``; a button with an
-        ``action`` plays it, a disabled one explains why it is not possible."""
+        ``action`` plays it, a disabled one explains why it is not possible. A button with a
+        ``card`` (Discard with one card selected) shows that card's index after its label
+        ("Discard 10♥") and is named with the card's name ("Discard ten of hearts"), so
+        the card it throws is never a guess."""
         bar = h("div", {"class": "actions", "role": "group"})
         teach = getattr(self.app, "teach", None)
         hint = teach.hint_button(self.app.view) if teach is not None and self.app.view else None
@@ -205,7 +208,14 @@ class TableView:
                      "data-ui": b["id"], "data-action": b.get("action")}
             if not b.get("enabled", True):
                 attrs["aria-disabled"] = "true"
-            bar.appendChild(h("button", attrs, text=b["label"]))
+            card = b.get("card")
+            if card:
+                bar.appendChild(h("button", attrs, h("span", text=b["label"] + " "),
+                                  h("span", {"class": "card-tag", "aria-hidden": "true"},
+                                    text=card_index(card)),
+                                  h("span", {"class": "sr-only"}, text=card_name(self.lang, card))))
+            else:
+                bar.appendChild(h("button", attrs, text=b["label"]))
         return bar
 
     def hand_el(self, cards: list[dict], hand: list[str], extra_cls: str = "",

@@ -90,7 +90,7 @@ def plan(view: dict, selected: list[str], lang: str, knocking: bool = False) -> 
     (the action) and ``knock-cancel``; ``end`` (stock dry), ``spread`` (a selection that is a
     legal spread carries its action; with no selection and a spread available it has none:
     the table selects the first spread's cards), ``discard`` (one selected card that may be
-    discarded carries its action), ``clear`` (with a selection).
+    discarded carries its action and names it: ``card``), ``clear`` (with a selection).
     """
     st = view["state"]
     legal = list(view.get("legal", []))
@@ -123,7 +123,8 @@ def plan(view: dict, selected: list[str], lang: str, knocking: bool = False) -> 
     if any(a.startswith("discard ") for a in legal):
         ok = discard in legal
         buttons.append({"id": "discard", "label": t(lang, "tk_btn_discard"),
-                        "action": discard if ok else None, "enabled": ok})
+                        "action": discard if ok else None, "enabled": ok,
+                        "card": sel[0] if ok else None})
     if sel:
         buttons.append({"id": "clear", "label": t(lang, "btn_clear"), "action": None,
                         "enabled": True})

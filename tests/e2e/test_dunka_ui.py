@@ -118,9 +118,14 @@ def test_the_human_dunks_with_the_button(page, site):
 
 
 def test_sort_toggle_then_a_card_tapped_before_drawing_gets_the_engine_reason(page, site):
-    """One boot: the sort toggle (check_sort_toggle_...), then a card tapped before
-    drawing is explained by the engine and nothing is played."""
-    open_game(page, site.url + FAST)
+    """One boot: the move history names the card turned up at the deal (DUN-5), the sort
+    toggle (check_sort_toggle_...), then a card tapped before drawing is explained by the
+    engine and nothing is played; after drawing, Discard with two cards selected throws
+    nothing and says to select one, and with one selected it names that card."""
+    open_game(page, site.url + FAST + "&lang=en")
+    first = page.locator("#moves li").first.inner_text()
+    assert first.startswith("The ") and "is turned up from the stock to start the discard" \
+        " pile" in first, first
     check_sort_toggle_reorders_the_hand_and_is_remembered(page)
     rng = random.Random(1)
     play_until(page, rng, "!!document.querySelector('.stock-pile [data-action]')")
@@ -130,6 +135,40 @@ def test_sort_toggle_then_a_card_tapped_before_drawing_gets_the_engine_reason(pa
     reason.wait_for()
     assert reason.inner_text().strip()
     assert page.locator(".stock-pile [data-action]").count() == 1  # nothing was played
+    check_discard_names_its_one_card(page)
+
+
+def check_discard_names_its_one_card(page):
+    """Two cards selected: Discard is off, a tap on it throws nothing and says to select
+    a single card; one selected: the button names it ("Discard 10♥", read "Discard ten of
+    hearts")."""
+    tap(page.locator(".stock-pile [data-action]"))
+    wait_settled(page)
+    cards = page.locator(".hand .card.playable")
+    tap(cards.nth(0))
+    wait_settled(page)
+    tap(page.locator(".hand .card.playable").nth(1))
+    wait_settled(page)
+    discard = page.locator(".actions [data-ui=discard]")
+    assert discard.get_attribute("aria-disabled") == "true" and discard.inner_text() == "Discard"
+    held = hand(page)
+    discard.click(position={"x": 8, "y": 16}, force=True)
+    page.locator("#reason", has_text="Select a single card to discard.").wait_for()
+    assert hand(page) == held  # nothing was thrown
+    tap(page.locator("[data-ui=clear]"))
+    wait_settled(page)
+    one = page.locator(".hand .card.playable:not([data-card^=JK])").nth(2)
+    card, name = one.get_attribute("data-card"), one.get_attribute("aria-label")
+    tap(one)
+    wait_settled(page)
+    discard = page.locator(".actions [data-ui=discard][data-action]")
+    assert discard.get_attribute("data-action") == f"discard {card}"
+    body = card.split(".")[0]
+    index = body[:-1] + {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[body[-1]]
+    assert discard.locator("[aria-hidden=true]").inner_text() == index  # shown: "Discard 10♥"
+    assert discard.text_content() == f"Discard {index}{name}"
+    named = page.get_by_role("button", name=f"Discard {name}", exact=True)  # "Discard ten of hearts"
+    assert named.count() == 1 and named.get_attribute("data-action") == f"discard {card}"
 
 
 def check_sort_toggle_reorders_the_hand_and_is_remembered(page):
