@@ -105,9 +105,12 @@ class ControllerPart:
         if in_table or (lost and (not now or now.isSameNode(document.body))):
             # keep the keyboard where it was; if that control is gone, go to the hand
             # (a missing element is JS null, which Pyodide gives as a falsy proxy, not None)
+            # (a round or hand result: its Next button; the hand may be hidden beneath it
+            # on a phone, static/css/table.css)
             el = document.querySelector(again) if again else None
             if not el:
-                el = document.querySelector('.hand [tabindex="0"]') or \
+                el = document.querySelector("#table .result [data-action]") or \
+                    document.querySelector('.hand [tabindex="0"]') or \
                     document.querySelector("#table [data-action]:not([aria-disabled=true])")
             if el:
                 el.focus()

@@ -77,8 +77,19 @@ CHECK = r"""() => {
     if (v.r - v.l < r.width - 1 || v.b - v.t < r.height - 1)
       out.push(`${what} is clipped by its container`);
   };
-  const cards = [...document.querySelectorAll("#table .hand .card")];
-  if (!cards.length) out.push("no hand cards");
+  // a round or hand result: every row of it in view above its buttons; the hand (whose
+  // cards the result shows) may then be left out of the dock (static/css/table.css)
+  const result = document.querySelector("#table .zone-middle > :is(#round-result, #hand-result)");
+  if (result) {
+    const bar = result.querySelector(".lobby-actions");
+    const top = bar ? bar.getBoundingClientRect().top : H;
+    result.querySelectorAll(".points li").forEach((li, i) => {
+      inside(li, `result row ${i + 1}`);
+      if (li.getBoundingClientRect().bottom > top + 0.5) out.push(`result row ${i + 1} is below its buttons`);
+    });
+  }
+  const cards = [...document.querySelectorAll("#table .hand .card")].filter(shown);
+  if (!cards.length && !result) out.push("no hand cards");
   cards.forEach((c, i) => inside(c, `hand card ${c.dataset.card}`));
   const status = document.getElementById("status-line");
   if (!status) out.push("no status line"); else inside(status, "status line");
