@@ -123,6 +123,7 @@ TEXTS = {
     "ev_transfer_by_you": "You transfer with {cards}; {other} defends now.",
     "mv_title": "Moves",
     "mv_none": "No moves yet.",
+    "mv_newest_first": "Newest first.",
     "mv_this_round": "This round",
     "mv_previous_round": "Previous round",
     "mv_this_hand": "This hand",

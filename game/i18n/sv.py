@@ -123,6 +123,7 @@ TEXTS = {
     "ev_transfer_by_you": "Du skickar vidare med {cards}; nu försvarar {other}.",
     "mv_title": "Drag",
     "mv_none": "Inga drag än.",
+    "mv_newest_first": "Senaste draget först.",
     "mv_this_round": "Den här given",
     "mv_previous_round": "Förra given",
     "mv_this_hand": "Den här given",

@@ -3,7 +3,7 @@ game) and of the previous one, told in the page's language, restored after a rel
 
 ``MoveHistory`` keeps the table's ``game.movelog.MoveLog``: ``add(events)`` after each
 move (the human's or a computer's), ``panel()`` draws ``<section class="panel"
-id="moves">`` (the layout places every ``section.panel``). The log is written beside the
+id="moves">``, newest first (the layout places every ``section.panel``). The log is written beside the
 saved game under ``saves.MOVES_KEY`` (not for lessons and embedded tables, which write
 nothing); an unreadable or stale stored log gives an empty history, never an error.
 
@@ -93,8 +93,11 @@ class MoveHistory:
         return lines
 
     def panel(self):
-        """``<section class="panel" id="moves">``: the previous round's moves, then this
-        round's, oldest first, each round an ordered list under its heading."""
+        """``<section class="panel" id="moves">``: newest first, so the drawer opens on
+        what just happened (oldest first, the newest move was at the end of a long list,
+        a few thousand pixels down the drawer): this round's moves, then the previous
+        round's, each round an ordered list under its heading, its last move first and
+        numbered as played (``<ol reversed>``: the round's first move is 1)."""
         lang = self.app.lang
         self.sync()
         game = self.app.session.game if self.app.session is not None else ""
@@ -105,16 +108,17 @@ class MoveHistory:
         if not any(self.lines(r["events"]) for r in rounds):
             box.appendChild(h("p", {"class": "hint"}, text=t(lang, "mv_none")))
             return box
-        for i, r in enumerate(rounds):
+        box.appendChild(h("p", {"class": "hint"}, text=t(lang, "mv_newest_first")))
+        for i in reversed(range(len(rounds))):
             current = i == len(rounds) - 1
-            lines = self.lines(r["events"])
+            lines = self.lines(rounds[i]["events"])
             if not lines:
                 continue
             heading = t(lang, f"mv_{'this' if current else 'previous'}_{word}")
             hid = "moves-current-h" if current else "moves-previous-h"
-            items = h("ol", {"class": "move-list", "aria-labelledby": hid,
+            items = h("ol", {"class": "move-list", "reversed": True, "aria-labelledby": hid,
                              "data-round": "current" if current else "previous"})
-            for line in lines:
+            for line in reversed(lines):
                 items.appendChild(h("li", text=line))
             box.appendChild(h("h3", {"id": hid}, text=heading))
             box.appendChild(items)

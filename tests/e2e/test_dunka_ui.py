@@ -118,14 +118,15 @@ def test_the_human_dunks_with_the_button(page, site):
 
 
 def test_sort_toggle_then_a_card_tapped_before_drawing_gets_the_engine_reason(page, site):
-    """One boot: the move history names the card turned up at the deal (DUN-5), the sort
-    toggle (check_sort_toggle_...), then a card tapped before drawing is explained by the
-    engine and nothing is played; after drawing, Discard with two cards selected throws
-    nothing and says to select one, and with one selected it names that card."""
+    """One boot: the move history names the card turned up at the deal (DUN-5) and shows
+    the newest move first; the sort toggle (check_sort_toggle_...); a card tapped before
+    drawing is explained by the engine and nothing is played; after drawing, Discard with
+    two cards selected throws nothing and says to select one, and with one selected it
+    names that card."""
     open_game(page, site.url + FAST + "&lang=en")
-    first = page.locator("#moves li").first.inner_text()
-    assert first.startswith("The ") and "is turned up from the stock to start the discard" \
-        " pile" in first, first
+    dealt = page.locator("#moves li").last.inner_text()  # newest first: the deal is last
+    assert dealt.startswith("The ") and "is turned up from the stock to start the discard" \
+        " pile" in dealt, dealt
     check_sort_toggle_reorders_the_hand_and_is_remembered(page)
     rng = random.Random(1)
     play_until(page, rng, "!!document.querySelector('.stock-pile [data-action]')")
@@ -144,6 +145,9 @@ def check_discard_names_its_one_card(page):
     hearts")."""
     tap(page.locator(".stock-pile [data-action]"))
     wait_settled(page)
+    # the move history shows the newest move first, numbered as played
+    assert page.locator("#moves li").first.inner_text() == "You draw from the stock."
+    assert page.locator("#moves ol[data-round=current][reversed]").count() == 1
     cards = page.locator(".hand .card.playable")
     tap(cards.nth(0))
     wait_settled(page)
