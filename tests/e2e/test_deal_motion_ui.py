@@ -2,7 +2,8 @@
 cards travel from the stock to each hand and to the opponents' seats (static/js/motion.js,
 ``playDeal``), paced by the speed setting; nothing moves at speed "instant" or with the
 system's reduced-motion setting. The copies in flight never take a tap and are gone when
-the deal ends. A round result's cards appear with it instead of flying across its heading.
+the deal ends, and they fly beneath the status line, which stays readable. A round
+result's cards appear with it instead of flying across its heading.
 
 One boot: a Tonk position where you knock and win (the hand's result, then Next hand deals
 the next hand), then games started from the lobby at each pace. Uses conftest.py's
@@ -33,6 +34,28 @@ DEALT = r"""() => {
   return {cards: cards.length, copies: copies.length,
           catching: copies.filter((c) => getComputedStyle(c).pointerEvents !== "none").length,
           blocked};
+}"""
+
+# The status line while a deal's copies fly down to the hand (issue: the deal covered it
+# for about 0.75 s): null until a copy lies over the status line, then how many of the
+# line's sample points the copies lie over and how many of those a tap would not reach the
+# line at (the copies take no tap, so for this one synchronous reading they are made to,
+# which makes the hit test see what is painted on top); {gone: true} when the deal ended
+# before any copy crossed the line.
+STATUS_UNDER_DEAL = r"""() => {
+  const s = document.getElementById("status-line");
+  const copies = [...document.querySelectorAll(".motion-deal")];
+  if (!s || !copies.length) return {gone: true};
+  const r = s.getBoundingClientRect(), boxes = copies.map((c) => c.getBoundingClientRect());
+  const points = [];
+  for (let x = r.left + 2; x < r.right; x += 6)
+    for (let y = r.top + 2; y < r.bottom; y += 6)
+      if (boxes.some((q) => x >= q.left && x <= q.right && y >= q.top && y <= q.bottom)) points.push([x, y]);
+  if (!points.length) return null;
+  copies.forEach((c) => { c.style.pointerEvents = "auto"; });
+  const covered = points.filter(([x, y]) => !s.contains(document.elementFromPoint(x, y))).length;
+  copies.forEach((c) => { c.style.pointerEvents = "none"; });
+  return {over: points.length, covered};
 }"""
 
 
@@ -68,6 +91,9 @@ def test_a_deal_moves_the_cards_at_normal_speed_and_none_at_instant(page, site):
     assert report["deals"] == 1, report
     assert report["dealt"] == during["cards"] and during["cards"] >= 6, (report, during)
     assert during["catching"] == 0 and during["blocked"] == [], during
+    # the cards fly down to the hand beneath the status line, which stays on top
+    under = page.wait_for_function(STATUS_UNDER_DEAL, polling="raf", timeout=10_000).json_value()
+    assert under.get("over") and under["covered"] == 0, under
     page.wait_for_function("() => !document.querySelector('.motion-deal')", timeout=10_000)
     moved = len(page.evaluate(REPORT)["moved"])
 
