@@ -56,15 +56,23 @@ class ControllerPart:
         self.schedule()
 
     def render(self) -> None:
-        """Draw the table from a fresh view (the whole table; focus in the hand is kept)."""
+        """Draw the table from a fresh view (the whole table; focus in the hand is kept).
+
+        Each drawing (the table, or a pass-and-play screen instead) is numbered: its root
+        element (``#table`` / ``#privacy``) carries ``data-draw``, one more than the one
+        before, so a test that tapped can wait for the screen drawn after its tap and not
+        read the one it tapped on (tests/e2e/table_driver.py ``look(after=...)``)."""
         if self.session is None:
             return
         self.stale = False
+        self.draws += 1
         hidden = self.privacy.screen()  # pass-and-play: no hand shows (game.web.privacy)
         if hidden is not None:
             self.view = self.session.view()
             clear(self.root)
-            self.root.appendChild(self.privacy.render(hidden))
+            screen = self.privacy.render(hidden)
+            screen.setAttribute("data-draw", str(self.draws))
+            self.root.appendChild(screen)
             first = self.root.querySelector("#privacy button:not([aria-disabled=true])")
             if first:
                 first.focus()
@@ -94,6 +102,7 @@ class ControllerPart:
             if motion is not None:
                 motion.deal()
         table = self.table.render(self.view)  # a markup.Node: one string for the page
+        table.setAttribute("data-draw", self.draws)
         side = table.querySelector(".side")
         if side:  # the move history, before the settings panel
             side.insertBefore(self.move_history.panel(), side.querySelector(".prefs"))

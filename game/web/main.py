@@ -77,6 +77,7 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self.dealing = False  # a game, round or hand was just dealt: its next table deals
         self.deal_pause = 0  # ms of that deal still to come before a computer moves
         self.root = document.getElementById("screen")
+        self.draws = 0  # tables and pass-and-play screens drawn (``render``: data-draw)
         self.teach = Teach(self)  # teaching positions, hints, the embedding bridge
         self.move_history = MoveHistory(self)  # the moves of this round and the last
         self.privacy = Privacy(self)  # pass-and-play: the "Pass to ..." screens

@@ -31,8 +31,10 @@ MAX_POINTS = 60
 """Controls measured per selector (a hand holds at most 30 cards)."""
 
 _READY = """(o) => {
-  if (o.privacy && document.querySelector('#privacy')) return true;
-  const t = document.querySelector('#table');
+  const p = document.querySelector('#privacy'), t = document.querySelector('#table');
+  // a screen drawn after the one a tap was made on (its data-draw is larger)
+  if (o.after != null && !(Number((p || t || {dataset: {}}).dataset.draw) > o.after)) return false;
+  if (o.privacy && p) return true;
   return !!t && (t.dataset.waiting === 'human' || t.hasAttribute('data-over')
                  || t.dataset.waiting === 'game_over' || t.dataset.waiting === 'series_over');
 }"""
@@ -54,7 +56,8 @@ _LOOK = """(o) => {
       if (free) { const hit = document.elementFromPoint(x, y); free = !!hit && el.contains(hit); }
       return [x, y, free, el.getAttribute('data-action')];
     }));
-    return {state, found, done: o.until ? !!(__UNTIL__) : null, extra: o.extra ? (__EXTRA__)() : null};
+    const draw = Number((p || t).dataset.draw) || 0;
+    return {state, found, draw, done: o.until ? !!(__UNTIL__) : null, extra: o.extra ? (__EXTRA__)() : null};
   };
   if (ready()) return read();
   if (o.noWait) return {notReady: true};
@@ -74,7 +77,7 @@ _LOOK = """(o) => {
       else timer = setTimeout(poll, 50);
     };
     mo.observe(document.body, {childList: true, subtree: true, attributes: true,
-                               attributeFilter: ['data-waiting', 'data-over']});
+                               attributeFilter: ['data-waiting', 'data-over', 'data-draw']});
     timer = setTimeout(poll, 50);
   });
 }"""
@@ -83,8 +86,9 @@ _LOOK = """(o) => {
 @dataclass
 class Target:
     """One control on the table: its index among its selector's matches, the point a tap
-    lands on (viewport px), whether that point reaches it and it is enabled (``free``)
-    and its ``data-action`` (None without one)."""
+    lands on (viewport px), whether that point reaches it and it is enabled (``free``),
+    its ``data-action`` (None without one) and the number of the drawing it was seen on
+    (``Look.draw``)."""
 
     selector: str
     index: int
@@ -92,19 +96,22 @@ class Target:
     y: float
     free: bool
     action: str | None
+    draw: int = 0
 
 
 @dataclass
 class Look:
     """The table as one ``look`` saw it: ``state`` (``#table``'s ``data-waiting``, or
     ``pp:<screen>`` for a pass-and-play screen), the controls per selector, the test's
-    condition (``done``, None when none was asked) and ``extra`` (the value of the extra
-    function asked for)."""
+    condition (``done``, None when none was asked), ``extra`` (the value of the extra
+    function asked for) and ``draw``: the number of that drawing (the page numbers each
+    table or pass-and-play screen it draws: ``data-draw``, game/web/controller.py)."""
 
     state: str
     found: dict = field(default_factory=dict)
     done: bool | None = None
     extra: object = None
+    draw: int = 0
 
     def all(self, selector: str) -> list[Target]:
         return self.found[selector]
@@ -114,18 +121,21 @@ class Look:
 
 
 def look(page, selectors=(), until: str | None = None, extra: str | None = None,
-         privacy: bool = False, timeout_ms: int = 20_000) -> Look:
+         privacy: bool = False, timeout_ms: int = 20_000, after: int | None = None) -> Look:
     """Wait until the table waits for the human or the game is over (with ``privacy``,
     or a pass-and-play screen shows), then read it in the same round trip: the controls
     matching each CSS selector in ``selectors`` (``Target``s, in page order), the value
     of the JS expression ``until`` (``Look.done``) and of the JS function source
-    ``extra`` (called without arguments; ``Look.extra``). Raises ``AssertionError`` when
-    the table does not settle within ``timeout_ms``."""
+    ``extra`` (called without arguments; ``Look.extra``). ``after``: a drawing's number
+    (``Look.draw``; ``tapped_draw(page)`` after a tap): only a screen drawn after it
+    counts, so the look after a tap that redraws (every move, "show my cards") never
+    reads the screen the tap was made on, whenever the page gets to the tap. Raises
+    ``AssertionError`` when the table does not settle within ``timeout_ms``."""
     selectors = list(selectors)
     parts = {"UNTIL": until or "false", "EXTRA": extra or "() => null", "READY": _READY}
     src = re.sub(r"__(UNTIL|EXTRA|READY)__", lambda m: parts[m.group(1)], _LOOK)
     opts = {"sels": selectors, "privacy": privacy, "until": bool(until), "extra": bool(extra),
-            "timeout": timeout_ms, "max": MAX_POINTS, "dx": TAP_X, "dy": TAP_Y}
+            "timeout": timeout_ms, "max": MAX_POINTS, "dx": TAP_X, "dy": TAP_Y, "after": after}
     got = page.evaluate(src, opts)
     if not isinstance(got, dict) or not ("state" in got or "timeout" in got):
         # an adapter that does not wait for a promise (WebDriver's execute script may
@@ -136,9 +146,10 @@ def look(page, selectors=(), until: str | None = None, extra: str | None = None,
     if got.get("timeout"):
         raise AssertionError(f"the table did not wait for the human within {timeout_ms} ms"
                              f" (data-waiting: {got['state']})")
-    found = {sel: [Target(sel, i, *point) for i, point in enumerate(points)]
+    draw = int(got.get("draw") or 0)
+    found = {sel: [Target(sel, i, *point, draw) for i, point in enumerate(points)]
              for sel, points in zip(selectors, got["found"])}
-    return Look(got["state"], found, got["done"], got["extra"])
+    return Look(got["state"], found, got["done"], got["extra"], draw)
 
 
 def tap(locator) -> None:
@@ -147,10 +158,28 @@ def tap(locator) -> None:
     locator.click(position={"x": TAP_X, "y": TAP_Y})
 
 
+_TAPPED: dict[int, int] = {}
+"""Per page (``id(page)``): the number of the drawing the last ``tap_at`` was made on."""
+
+
+def tapped_draw(page) -> int | None:
+    """The number of the drawing the last ``tap_at`` on ``page`` tapped (``Look.draw``),
+    for ``look(after=...)``; None before any tap."""
+    return _TAPPED.get(id(page))
+
+
+def forget_taps(page) -> None:
+    """After a reload: the page numbers its drawings from 1 again, so the drawing of the
+    last tap says nothing about the new page."""
+    _TAPPED.pop(id(page), None)
+
+
 def tap_at(page, target: Target) -> str | None:
     """Tap ``target`` (from a ``look`` of the table as it still is): the mouse pressed at
     its point when that point reaches it, else Playwright's click on the element (which
-    scrolls it into view and waits until it can be clicked). Returns its ``data-action``."""
+    scrolls it into view and waits until it can be clicked). Returns its ``data-action``.
+    Remembers the drawing it tapped (``tapped_draw``)."""
+    _TAPPED[id(page)] = target.draw
     mouse = getattr(page, "mouse", None)
     if target.free and mouse is not None:
         mouse.click(target.x, target.y)

@@ -18,38 +18,69 @@ import dunka_driver
 import durak_driver
 from browser_harness import open_game
 from durak_driver import tap
+from table_driver import Look, forget_taps, look, tap_at, tapped_draw
 
 LOBBY = "?lang=en&speed=instant"
 NAMES = ["Anna", "<b>Bo</b>"]
 
+SHOW = "#pp-show"
+CLAIM = "[data-ui=pp-claim]"
+CLAIM_GO = "[data-ui=pp-claim-go]"
+NOBODY = "[data-ui=pp-nobody]"
+THROW = "[data-ui=pp-throw]"
+PROMPTS = (SHOW, CLAIM, CLAIM_GO, NOBODY, THROW)
 
-def settle(page, timeout_ms: int = 60_000) -> str:
-    """Wait for a screen that waits for a person: ``"pass"``, ``"claim"``, ``"throw"``
-    (the pass-and-play screens) or the table's ``data-waiting`` ("human", "game_over",
-    "series_over")."""
-    page.wait_for_function(
-        """() => { const p = document.querySelector('#privacy');
-                   if (p) return true;
-                   const t = document.querySelector('#table');
-                   return t && (t.dataset.waiting === 'human' || t.hasAttribute('data-over')
-                                || t.dataset.waiting === 'game_over'
-                                || t.dataset.waiting === 'series_over'); }""",
-        timeout=timeout_ms, polling=20)
-    return page.evaluate("""() => { const p = document.querySelector('#privacy');
-        return p ? p.dataset.screen : document.querySelector('#table').dataset.waiting; }""")
+# What the checks below read of a screen, in the same round trip as the look at it
+# (table_driver.look): the face-up cards that are not public, the hands and tables in the
+# DOM, the live region, the "Pass to" screen's title, its lines of what happened since,
+# bold elements in it, its whole text, the claim prompt's names and the state of its
+# buttons, the throw-in prompt's bout, a round summary and the hand's title.
+SCREEN = """() => {
+  const text = (sel) => { const e = document.querySelector(sel); return e ? e.innerText : null; };
+  const attr = (sel, name) => { const e = document.querySelector(sel); return e ? e.getAttribute(name) : null; };
+  return {
+    faces: [...document.querySelectorAll('[data-card]')].filter((e) => e.dataset.card !== 'back'
+      && !e.closest('#pp-card') && !e.closest('.pp-bout')
+      && !e.classList.contains('motion-ghost')).map((e) => e.dataset.card),
+    hands: document.querySelectorAll('.hand, #table').length,
+    live: text('#live'), title: text('#pp-h'), privacy: text('#privacy'),
+    since: [...document.querySelectorAll('#pp-since li')].map((e) => e.innerText),
+    bold: document.querySelectorAll('#privacy b').length,
+    claims: [...document.querySelectorAll('[data-ui=pp-claim]')].map((e) => e.innerText),
+    go: attr('[data-ui=pp-claim-go]', 'aria-disabled'),
+    nobody: attr('[data-ui=pp-nobody]', 'aria-disabled'),
+    attacks: document.querySelectorAll('#privacy .pp-bout .pair .attack').length,
+    chosen: document.querySelectorAll('[data-ui=pp-throw].primary').length,
+    result: !!document.querySelector('#round-result'),
+    over: !!document.querySelector('#table[data-over]'),
+    me: text('.me span'),
+  };
+}"""
 
 
-def hidden_hands(page) -> None:
+def settle(page, selectors=(), timeout_ms: int = 60_000) -> tuple[str, Look]:
+    """Wait for a screen that waits for a person and read it (one round trip): returns
+    ``"pass"``, ``"claim"``, ``"throw"`` (the pass-and-play screens) or the table's
+    ``data-waiting`` ("human", "game_over", "series_over"), with the look (``SCREEN`` in
+    its ``extra``; the prompts' buttons and ``selectors``: a driver's controls).
+
+    Only a screen drawn after the last tap counts (``look(after=tapped_draw(page))``):
+    every tap these tests make draws the screen again ("show my cards", a name pressed, a
+    move), and right after "show my cards" a look could otherwise read the screen the tap
+    was made on (a 'Pass to' screen, or the previous person's table) before the page had
+    handled the tap."""
+    seen = look(page, PROMPTS + tuple(selectors), extra=SCREEN, privacy=True,
+                timeout_ms=timeout_ms, after=tapped_draw(page))
+    return seen.state.removeprefix("pp:"), seen
+
+
+def hidden_hands(screen: dict) -> None:
     """The DOM holds no hand and no face-up card but the public ones of a prompt (the
     discard asked about, the cards of the bout) and a public card still fading on its way
     from the pile or a meld to a seat (static/js/motion.js's ``.motion-ghost``, made only
-    of discard-pile, bout, meld and spread cards)."""
-    faces = page.eval_on_selector_all(
-        "[data-card]", "els => els.filter(e => e.dataset.card !== 'back'"
-        " && !e.closest('#pp-card') && !e.closest('.pp-bout')"
-        " && !e.classList.contains('motion-ghost')).map(e => e.dataset.card)")
-    assert faces == [], f"face-up cards while the table is hidden: {faces}"
-    assert page.locator(".hand, #table").count() == 0
+    of discard-pile, bout, meld and spread cards). ``screen``: ``SCREEN`` as read."""
+    assert screen["faces"] == [], f"face-up cards while the table is hidden: {screen['faces']}"
+    assert screen["hands"] == 0
 
 
 def start(page, site, game: str, count: int, kinds: str, same_name_first=False) -> None:
@@ -84,22 +115,34 @@ def start(page, site, game: str, count: int, kinds: str, same_name_first=False) 
     tap(page.locator("[data-ui=start]"))
 
 
-def pass_screen(page, expect_names=NAMES, fresh=False) -> str:
-    """Check the "Pass to" screen hides every hand and names a person as text; tap
-    "show my cards". Returns the name. Unless the page was just reloaded (``fresh``),
-    what happened since the person's last turn does not repeat their own discard."""
-    hidden_hands(page)
-    assert page.locator("#live").inner_text() == "", "a sentence told to someone else"
-    title = page.locator("#pp-h").inner_text()
+def pass_screen(page, seen: Look, expect_names=NAMES, fresh=False, late=False) -> str:
+    """Check the "Pass to" screen (``seen``: its look) hides every hand and names a person
+    as text; tap "show my cards". Returns the name. Unless the page was just reloaded
+    (``fresh``), what happened since the person's last turn does not repeat their own
+    discard. ``late``: the page gets the tap 300 ms late (a loaded machine): a look then
+    still reads the screen tapped on, and a look after that drawing reads the person's
+    table (the race ``settle`` avoids)."""
+    screen = seen.extra
+    hidden_hands(screen)
+    assert screen["live"] == "", "a sentence told to someone else"
+    title = screen["title"]
     name = title.removeprefix("Pass to ")
     assert name in expect_names, title
     if not fresh:
-        since = page.locator("#pp-since li").all_inner_texts()
+        since = screen["since"]
         own = [line for line in since  # the table tells the person in turn as "You"
                if line.startswith(("You discard", f"{name} discards"))]
         assert not own, f"{name}'s own earlier discard shown as news: {since}"
-    assert page.locator("#privacy b").count() == 0  # the name is text, not markup
-    tap(page.locator("#pp-show"))
+    assert screen["bold"] == 0  # the name is text, not markup
+    if late:
+        page.evaluate("() => { setTimeout(() => document.querySelector('#pp-show').click(), 300); }")
+        early = look(page, privacy=True)
+        assert early.state == "pp:pass" and early.draw == seen.draw, early  # the tapped screen
+        shown = look(page, privacy=True, extra=SCREEN, after=seen.draw)
+        assert shown.state == "human" and shown.draw > seen.draw, shown
+        assert shown.extra["me"] == f"{name}'s hand"
+        return name
+    tap_at(page, seen.all(SHOW)[0])
     return name
 
 
@@ -111,9 +154,9 @@ def test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload(page, s
     reloaded = just_reloaded = False
     holder = after_prompt = None  # who saw the table last; that person at a claim prompt
     for _ in range(1500):
-        screen = settle(page)
+        screen, seen = settle(page, dunka_driver.MOVE_SELECTORS)
         if screen == "pass":
-            name = pass_screen(page, fresh=just_reloaded)
+            name = pass_screen(page, seen, fresh=just_reloaded, late=passes == 1)
             holder, after_prompt = name, None
             seen_names.add(name)
             just_reloaded = False
@@ -126,38 +169,42 @@ def test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload(page, s
             f"{holder}'s hand shown straight after a claim prompt answered by another person"
         after_prompt = None
         if screen == "claim":
-            hidden_hands(page)
-            text = page.locator("#privacy").inner_text()
+            hidden_hands(seen.extra)
+            text = seen.extra["privacy"]
             assert "penalty card" in text, "the claim prompt does not tell of the penalty card"
             after_prompt = holder
-            buttons = page.locator("[data-ui=pp-claim]")
-            assert buttons.count() >= 1
-            assert all(n in NAMES for n in buttons.all_inner_texts())
+            buttons = seen.all(CLAIM)
+            assert len(buttons) >= 1
+            assert all(n in NAMES for n in seen.extra["claims"])
             if rng.random() < 0.7:
-                assert page.locator("[data-ui=pp-claim-go]").get_attribute("aria-disabled") == "true"
-                tap(buttons.nth(rng.randrange(buttons.count())))
+                assert seen.extra["go"] == "true"
+                tap_at(page, buttons[rng.randrange(len(buttons))])
                 # a pressed name and "Nobody" are never both offered (found playing by hand)
-                assert page.locator("[data-ui=pp-nobody]").get_attribute("aria-disabled") == "true"
-                tap(page.locator("[data-ui=pp-claim-go]"))
+                _, pressed = settle(page)
+                assert pressed.extra["nobody"] == "true"
+                assert len(pressed.all(CLAIM_GO)) == 1
+                tap_at(page, pressed.all(CLAIM_GO)[0])
                 claimed += 1
             else:
-                tap(page.locator("[data-ui=pp-nobody]"))
+                tap_at(page, seen.all(NOBODY)[0])
             # whoever answered may hold the device: no hand before a "Pass to" screen,
             # not even while a computer player thinks
             page.wait_for_selector("#privacy[data-screen=claim]", state="detached")
             assert page.locator(".hand").count() == 0, "a hand shown straight after the prompt"
             continue
-        if page.locator("#round-result").count():
+        if seen.extra["result"]:
             break
         if passes >= 3 and not reloaded:
             open_game(page, site.url + LOBBY, reload=True)
-            assert settle(page) == "pass", "a reload mid-game shows the 'Pass to' screen"
-            hidden_hands(page)
+            forget_taps(page)  # the new page numbers its drawings from 1
+            screen, seen = settle(page)
+            assert screen == "pass", "a reload mid-game shows the 'Pass to' screen"
+            hidden_hands(seen.extra)
             reloaded = just_reloaded = True
             continue
         assert screen == "human", screen
-        assert page.locator(".me span").first.inner_text() == f"{holder}'s hand"
-        dunka_driver.human_move(page, rng)
+        assert seen.extra["me"] == f"{holder}'s hand"
+        dunka_driver.human_move(page, rng, seen=seen)
     else:
         raise AssertionError("the round did not end")
     assert claimed >= 1, "no person claimed a discard out of turn"
@@ -174,25 +221,25 @@ def test_durak_of_two_people_and_a_computer_to_its_end(page, site):
     rng = random.Random(7)
     throws = 0
     for _ in range(1500):
-        screen = settle(page)
+        screen, seen = settle(page, durak_driver.MOVE_SELECTORS)
         if screen == "pass":
-            pass_screen(page)
+            pass_screen(page, seen)
             continue
         if screen == "throw":
-            hidden_hands(page)
+            hidden_hands(seen.extra)
             throws += 1
-            people = page.locator("[data-ui=pp-throw]")
-            assert page.locator("#privacy .pp-bout .pair .attack").count() >= 1
-            assert page.locator("[data-ui=pp-throw].primary").count() == 0  # none pre-chosen
+            people = seen.all(THROW)
+            assert seen.extra["attacks"] >= 1
+            assert seen.extra["chosen"] == 0  # none pre-chosen
             if rng.random() < 0.3:
-                tap(page.locator("[data-ui=pp-nobody]"))
+                tap_at(page, seen.all(NOBODY)[0])
             else:
-                tap(people.nth(rng.randrange(people.count())))
+                tap_at(page, people[rng.randrange(len(people))])
             continue
-        if screen in ("game_over", "series_over") or page.locator("#table[data-over]").count():
+        if screen in ("game_over", "series_over") or seen.extra["over"]:
             break
         assert screen == "human", screen
-        assert durak_driver.human_move(page, rng)
+        assert durak_driver.human_move(page, rng, seen)
     else:
         raise AssertionError("the game did not end")
     assert throws >= 1, "no throw-in prompt was met"
