@@ -41,7 +41,10 @@ the shared context of ``page``):
   the sizes, not seven parametrized tests (name the size in each assert message).
 - Look at the table once per tap: ``table_driver.look`` waits until the page waits for the
   person and reads its state, the test's condition and every control in one round trip;
-  ``table_driver.tap_at`` presses where the tap lands (the game drivers use both).
+  ``table_driver.tap_at`` presses where the tap lands (the game drivers use both). Where
+  the page may get a tap late and the screen before it would also satisfy the look (a
+  "Pass to" screen and the table after "show my cards"), ``look(after=tapped_draw(page))``
+  reads only a screen drawn after the tapped one (each drawing is numbered: ``data-draw``).
 - Move between games in-app where the test is not about the URL or the deal:
   ``browser_harness.start_from_lobby(page, game, players)`` starts another game from the
   lobby without a boot (its seed is the lobby's own).
