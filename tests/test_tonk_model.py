@@ -252,3 +252,24 @@ def test_the_deal_is_told_to_the_dealer_in_the_second_person():
     assert tm.describe_event("en", theirs, players, 0) == "Hand 3: Computer 1 deals."
     # with several people nobody is "you": the dealer is named
     assert "you" not in tm.describe_event("en", mine, players, -1)
+
+
+def test_the_deal_names_the_card_turned_up_and_starts_the_history():
+    """TONK-4: the card turned up to start the discard pile is told with the deal, and a
+    new game's history starts with its first deal (it returns no events)."""
+    from game import movelog
+    from game.session import Session
+    players = [{"name": "", "kind": "human"}, {"name": "", "kind": "bot"}]
+    ev = {"type": "deal", "hand": 2, "dealer": 1, "pile": ["9C"]}
+    assert tm.describe_event("en", ev, players, 0) == \
+        "Hand 2: Computer 1 deals and turns up the nine of clubs to start the discard pile."
+    assert tm.describe_event("sv", {**ev, "dealer": 0}, players, 0) == \
+        "Giv 2: du ger och vänder upp klöver nia på slänghögen."
+    s = Session.new("tonk", {}, [{"name": "Du", "kind": "human"},
+                                 {"name": "A", "kind": "bot", "level": "easy"}], 3)
+    log = movelog.MoveLog.fresh(s)
+    if s.state.phase == "start":  # (not a tonk on the deal, which ends the hand at once)
+        [deal] = log.rounds[0]["events"]
+        assert deal["pile"] == [str(s.state.pile[-1])] and log.last == [deal]
+    s.step_bot() if s.waiting() == "bot" else s.play(s.legal()[0])
+    assert movelog.MoveLog.fresh(s).rounds == []  # a move made: no deal made up

@@ -196,6 +196,22 @@ class StatePlay:
         self.rng_state = rng.state
         return self._deal(deck)
 
+    def _deal_event(self) -> dict:
+        """The ``deal`` event of the hand just dealt: ``{"type": "deal", "hand", "dealer",
+        "pile": [the card turned up, TONK-4] or [], "turn"}``."""
+        return {"type": "deal", "hand": self.hand_no, "dealer": self.dealer,
+                "pile": _txt(self.pile), "turn": self.turn}
+
+    def opening_events(self) -> list[dict]:
+        """The events of the deal that started this hand, while its first player has not
+        moved yet: ``[deal event]``, else ``[]``. A new game's first deal returns no
+        events (``new_game``), so the move history starts from these (the card turned up
+        to start the discard pile, TONK-4)."""
+        if self.phase != "start" or self.turns or self.turn != self._left(self.dealer) \
+                or len(self.pile) > 1:
+            return []
+        return [self._deal_event()]
+
     def _deal(self, deck: list[Card]) -> list[dict]:
         """Deal ``deck`` (index 0 first): five cards each one at a time from the dealer's
         left, the next card face up on the pile unless ``no_initial_discard`` (TONK-4);
@@ -219,8 +235,7 @@ class StatePlay:
         self.turns, self.taken = 0, None
         self.turn = self._left(self.dealer)
         self.phase = "start"
-        events = [{"type": "deal", "hand": self.hand_no, "dealer": self.dealer,
-                   "pile": _txt(self.pile), "turn": self.turn}]
+        events = [self._deal_event()]
         tonkers = [q for q in range(n) if hand_total(self.hands[q]) in TONK_TOTALS]
         if len(tonkers) == 1:
             t = tonkers[0]

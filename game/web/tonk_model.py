@@ -234,10 +234,13 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
 
     kind = ev.get("type")
     p = ev.get("player")
-    if kind == "deal":
+    if kind == "deal":  # with the card turned up to start the discard pile (TONK-4)
+        pile = ev.get("pile") or []
+        key = "tk_ev_deal_pile" if pile else "tk_ev_deal"
+        card = card_name(lang, pile[-1]) if pile else ""
         if ev["dealer"] == human:
-            return t(lang, "tk_ev_deal_you", n=ev["hand"])
-        return t(lang, "tk_ev_deal", n=ev["hand"], name=name(ev["dealer"]))
+            return t(lang, key + "_you", n=ev["hand"], card=card)
+        return t(lang, key, n=ev["hand"], name=name(ev["dealer"]), card=card)
     mine = p == human  # the human's own moves are told in the second person (move history)
     if kind in ("knock", "end"):
         return t(lang, f"tk_ev_{kind}_you") if mine else t(lang, f"tk_ev_{kind}", name=name(p))
