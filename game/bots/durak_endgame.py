@@ -108,7 +108,12 @@ class Solver:
         self.nodes = 0
         self.tt: dict = {}
         self._skip: dict = {}
-        self._path: dict = {}  # positions on the current search path -> their depth
+        self._pairs: dict = {}  # live-card mask -> neighbouring unique-rank pairs
+        self._order: dict = {}  # card mask -> its bits in the cheap-first order
+        self._path: dict = {}  # bout-start keys on the current search path -> their index
+        self._struct: dict = {}  # live-card mask -> ``_structure`` for ``canon``
+        self._shapes: dict = {}  # live-card structure -> its id
+        self._keys: dict = {}  # bout-start position -> ``canon`` of it
         self._low = 1 << 30  # the shallowest repeated depth met below the current node
 
     # ------------------------------------------------------------------ model
@@ -222,77 +227,346 @@ class Solver:
             out.append((("done",), self.settle(a, d, ame, table, taking, talon)))
         return out
 
+    def _ordered(self, mask: int):
+        """The card bits of ``mask`` in the cheap-first order (cached)."""
+        got = self._order.get(mask)
+        if got is None:
+            got = self._order[mask] = tuple(sorted(bits(mask), key=self.pos.__getitem__))
+        return got
+
+    def _skip_fast(self, a: int, d: int, table: int, talon) -> int:
+        """Cards of ``a`` and ``d`` that a swap of two ranks maps onto a lower card of
+        the same hand while leaving the position as it is (a wider ``skip``): two ranks
+        whose live cards lie in the same suits, with no live card between them in those
+        suits, and in each of those suits held by the same hand, can be swapped; moves
+        with the higher rank's cards need not be tried. Cached per live-card mask."""
+        live = a | d | table
+        for b in talon:
+            live |= b
+        pairs = self._pairs.get(live)
+        if pairs is None:
+            pairs = self._rank_pairs(live)
+        out = 0
+        for high, groups in pairs:
+            for both in groups:
+                if a & both != both and d & both != both:
+                    break
+            else:
+                out |= high
+        return out
+
+    def _rank_pairs(self, live: int):
+        """``[(higher rank's live cards, [two-card mask per suit]), ...]`` for
+        ``_skip_fast``: neighbouring ranks of ``live`` that a swap may exchange."""
+        cols = []
+        for r, rm in _RANKS:
+            m = live & rm
+            if m:
+                cols.append((r, m))
+        pairs = []
+        for i, (r1, m1) in enumerate(cols):
+            suits = [s for s in range(4) if m1 >> (s * 13 + r1 - 2) & 1]
+            for r2, m2 in cols[i + 1:]:
+                if [s for s in range(4) if m2 >> (s * 13 + r2 - 2) & 1] == suits:
+                    between = 0
+                    for s in suits:
+                        between |= ((1 << (r2 - r1 - 1)) - 1) << (s * 13 + r1 - 1)
+                    if live & between == 0:
+                        pairs.append((m2, [1 << (s * 13 + r1 - 2) | 1 << (s * 13 + r2 - 2)
+                                           for s in suits]))
+                    break
+                if any(m2 >> (s * 13 + r2 - 2) & 1 for s in suits):
+                    break  # a live card of those suits lies between
+        self._pairs[live] = pairs
+        return pairs
+
+    def _emptied(self, d: int, unb: int, ame: bool) -> int:
+        """The final value, for the side searched for, of a bout whose attacker has just
+        played its last card with the talon empty (``ame``: the attacker is that side):
+        the defender, holding ``d`` and facing the unbeaten cards ``unb``, can neither
+        transfer (DUR-13 needs as many cards in the attacker's hand) nor be thrown more;
+        the attacker is out (DUR-18) and the game is drawn only if the defender beats
+        every card with exactly its whole hand (DUR-19), else the defender is the Durak."""
+        v = 0 if d.bit_count() == unb.bit_count() and self._covers(d, unb) else 1
+        return v if ame else -v
+
+    def _covers(self, d: int, unb: int) -> bool:
+        """Whether the cards ``d`` can beat every card of ``unb``, one card each."""
+        if not unb:
+            return True
+        t = unb & -unb
+        for c in bits(d & self.beaters[t]):
+            if self._covers(d ^ c, unb ^ t):
+                return True
+        return False
+
+    def _kids(self, st):
+        """The children of ``st`` for the search: ``moves`` with the forced steps
+        merged away. A bout whose attacker cannot throw in any more ends at once; the
+        cards thrown in to a defender who takes are chosen as one set (their order does
+        not matter); children are positions or final values, cheapest moves first."""
+        ph, a, d, ame, att, table, unb, ranks, taking, limit, talon = st
+        ordered = self._ordered
+        out = []
+        if ph == 0:
+            skip = self._skip_fast(a, d, table, talon)
+            for b in ordered(a & ~skip):
+                if a == b and not talon:
+                    out.append(self._emptied(d, b, ame))
+                else:
+                    out.append((1, a ^ b, d, ame, b, b, b, _SAME_RANK[b], False, limit,
+                                talon))
+            if min(limit, d.bit_count()) >= 2:
+                most = min(limit, d.bit_count())
+                for r, rm in _RANKS:
+                    g = a & rm
+                    if g & (g - 1) == 0:
+                        continue
+                    s = g
+                    while s:
+                        if 2 <= s.bit_count() <= most:
+                            if a == s and not talon:
+                                out.append(self._emptied(d, s, ame))
+                            else:
+                                out.append((1, a ^ s, d, ame, s, s, s, rm, False, limit,
+                                            talon))
+                        s = (s - 1) & g
+        elif ph == 1:
+            skip = self._skip_fast(a, d, table, talon)
+            t = unb & -unb
+            rest = unb ^ t
+            for c in ordered(d & self.beaters[t] & ~skip):
+                if rest:
+                    out.append((1, a, d ^ c, ame, att, table | c, rest, ranks | _SAME_RANK[c],
+                                False, limit, talon))
+                else:
+                    nr = ranks | _SAME_RANK[c]
+                    if a & nr and att.bit_count() < limit:
+                        out.append((2, a, d ^ c, ame, att, table | c, 0, nr, False, limit,
+                                    talon))
+                    else:
+                        out.append(self.settle(a, d ^ c, ame, table | c, False, talon))
+            if self.transfer and unb == att:
+                count = att.bit_count() + 1
+                if count <= MAX_ATTACK and a.bit_count() >= count:
+                    for c in ordered(d & _SAME_RANK[att & -att] & ~skip):
+                        if d == c and not talon:
+                            out.append(self._emptied(a, unb | c, not ame))
+                            continue
+                        out.append((1, d ^ c, a, not ame, att | c, table | c, unb | c, ranks,
+                                    False, min(MAX_ATTACK, a.bit_count()), talon))
+            if a & ranks and att.bit_count() < limit:
+                out.append((2, a, d, ame, att, table, unb, ranks, True, limit, talon))
+            else:
+                out.append(self.settle(a, d, ame, table, True, talon))
+        elif taking:
+            throw = a & ranks
+            room = limit - att.bit_count()
+            if room > 0 and throw:
+                cards = ordered(throw)
+                n = len(cards)
+                subsets = []
+                for k in range(1 << n):
+                    if k.bit_count() <= room:
+                        s = 0
+                        for i in range(n):
+                            if k >> i & 1:
+                                s |= cards[i]
+                        subsets.append(s)
+                subsets.sort(key=int.bit_count, reverse=True)
+                for s in subsets:
+                    out.append(self.settle(a ^ s, d, ame, table | s, True, talon))
+            else:
+                out.append(self.settle(a, d, ame, table, True, talon))
+        else:
+            if att.bit_count() < limit:
+                for c in ordered(a & ranks):
+                    if a == c and not talon:
+                        out.append(self._emptied(d, c, ame))
+                        continue
+                    out.append((1, a ^ c, d, ame, att | c, table | c, c, ranks, False, limit,
+                                talon))
+            out.append(self.settle(a, d, ame, table, False, talon))
+        return out
+
     # ------------------------------------------------------------------ search
+
+    def canon(self, st):
+        """The transposition-table key of a bout-start position ``st`` (phase 0): the
+        position up to the ranks that no longer matter. Within each suit only the order
+        of the cards still in play (hands and talon) counts, and across suits only which
+        of them share a rank; so the key is the structure of the live cards (per suit, in
+        rank order, the label of the shared rank of each card or 0 for a rank no other
+        live card has) and who holds each live card in that order. Two positions with the
+        same key are the same game up to renaming ranks (every later move, beat, throw-in
+        and transfer corresponds), whatever was discarded before."""
+        got = self._keys.get(st)
+        if got is not None:
+            return got
+        a = st[1]
+        talon = st[10]
+        live = a | st[2]
+        for b in talon:
+            live |= b
+        got = self._struct.get(live)
+        if got is None:
+            got = self._structure(live)
+        sid, order, t0, t1, t2, t3 = got
+        pa = t0[a & 8191] | t1[a >> 13 & 8191] | t2[a >> 26 & 8191] | t3[a >> 39]
+        if talon:
+            key = (sid, pa, st[3], st[9], tuple(order.index(b) for b in talon))
+        else:
+            key = (sid, pa, st[3], st[9])
+        self._keys[st] = key
+        return key
+
+    def _structure(self, live: int):
+        """(structure id, live card bits in bit order, and per suit a table from each
+        subset of the suit's live cards to its bits in that order) of the live-card mask
+        ``live``."""
+        label = {}
+        k = 0
+        for r, rm in _RANKS:
+            m = live & rm
+            if m & (m - 1):
+                k += 1
+                label[r] = k
+        shape = []
+        order = []
+        for s in range(4):
+            seq = []
+            for i in range(13):
+                b = 1 << (s * 13 + i)
+                if live & b:
+                    seq.append(label.get(i + 2, 0))
+                    order.append(b)
+            shape.append(tuple(seq))
+        shape = tuple(shape)
+        sid = self._shapes.setdefault(shape, len(self._shapes))
+        tables = []
+        base = 0  # the index of the suit's first live card in ``order``
+        for s in range(4):
+            chunk = live >> (s * 13) & 8191
+            n = chunk.bit_count()
+            table = {}
+            sub = chunk
+            while True:  # every subset of the suit's live cards -> its bits in ``order``
+                x = 0
+                k = 0
+                for i in range(13):
+                    if chunk >> i & 1:
+                        if sub >> i & 1:
+                            x |= 1 << (base + k)
+                        k += 1
+                table[sub] = x
+                if sub == 0:
+                    break
+                sub = (sub - 1) & chunk
+            tables.append(table)
+            base += n
+        got = self._struct[live] = (sid, order, *tables)
+        return got
 
     def value(self, st, alpha: int = -1, beta: int = 1) -> int:
         """The value of position ``st`` for the side searched for, exact when it lies in
         ``(alpha, beta)``, else a bound on the same side (fail-soft alpha-beta).
         A position that comes back on the path being searched (transfers and takes can
-        cycle: DUR-13, DUR-15) scores 0, a draw: nobody has to become the Durak; values
-        that depend on such a repetition are not stored in the table.
+        cycle: DUR-13, DUR-15; a cycle always passes through a bout's start) scores 0, a
+        draw: nobody has to become the Durak. A value that depends on the repetition of
+        an earlier position of the path is not stored in the table, unless it is a win or
+        a loss (a forced win never runs through a repetition, which scores 0).
         Raises ``Budget`` when ``self.budget`` is exceeded."""
         self.nodes += 1
         path = self._path
-        if st in path:
-            depth = path[st]
-            if depth < self._low:
-                self._low = depth
-            return 0
-        entry = self.tt.get(st)
+        depth = len(path)
+        if st[0] == 0:
+            key = self.canon(st)
+            got = path.get(key)
+            if got is not None:
+                if got < self._low:
+                    self._low = got
+                return 0
+        else:
+            key = st
+        tt = self.tt
+        entry = tt.get(key)
+        first = -1
         if entry is not None:
-            lo, hi = entry
+            lo, hi, first = entry
             if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
                 return hi
-            alpha, beta = max(alpha, lo), min(beta, hi)
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
         if self.budget is not None and self.nodes > self.budget:
             raise Budget
         a0, b0 = alpha, beta
         ame = st[3]
         maximize = ame if st[0] != 1 else not ame
-        kids = self.moves(st)
+        kids = self._kids(st)
         self.nodes += len(kids)
         best = -2 if maximize else 2
-        for _, child in kids:
+        for child in kids:
             if child.__class__ is int:
-                if maximize:
-                    if child > best:
-                        best = child
-                elif child < best:
-                    best = child
+                v = child
+            else:  # enhanced transposition cutoff: a child's stored bound may settle it
+                e = tt.get(self.canon(child) if child[0] == 0 else child)
+                if e is None:
+                    continue
+                v = e[0] if maximize else e[1]
+            if maximize:
+                if v > best:
+                    best = v
+            elif v < best:
+                best = v
         if maximize:
-            alpha = max(alpha, best)
-        else:
-            beta = min(beta, best)
-        depth = len(path)
+            if best > alpha:
+                alpha = best
+        elif best < beta:
+            beta = best
         outer_low = self._low
-        self._low = depth + 1
+        self._low = 1 << 30
+        best_i = -1
         if alpha < beta:
-            path[st] = depth
+            if key is not st:
+                path[key] = depth
             try:
-                for _, child in kids:
+                if 0 <= first < len(kids):
+                    order = [first] + [i for i in range(len(kids)) if i != first]
+                else:
+                    order = range(len(kids))
+                for i in order:
+                    child = kids[i]
                     if child.__class__ is int:
                         continue
                     v = self.value(child, alpha, beta)
                     if maximize:
                         if v > best:
                             best = v
+                            best_i = i
                             if v > alpha:
                                 alpha = v
                     else:
                         if v < best:
                             best = v
+                            best_i = i
                             if v < beta:
                                 beta = v
                     if alpha >= beta:
                         break
             finally:
-                del path[st]
+                if key is not st:
+                    del path[key]
         low = self._low
-        self._low = min(outer_low, low)
-        if low <= depth:
-            return best  # depends on a repetition of this or an earlier position
+        if low < outer_low:
+            self._low = low
+        else:
+            self._low = outer_low
+        if low < depth and -1 < best < 1:
+            return best  # depends on a repetition of an earlier position of the path
         lo, hi = -1, 1
         if best <= a0:
             hi = best
@@ -301,8 +575,13 @@ class Solver:
         else:
             lo = hi = best
         if entry is not None:
-            lo, hi = max(lo, entry[0]), min(hi, entry[1])
-        self.tt[st] = (lo, hi)
+            if entry[0] > lo:
+                lo = entry[0]
+            if entry[1] < hi:
+                hi = entry[1]
+            if best_i < 0:
+                best_i = entry[2]
+        tt[key] = (lo, hi, best_i)
         return best
 
     def solve_moves(self, root, wanted=None, first=None, exact=False):
@@ -332,8 +611,9 @@ class Solver:
             v = child if child.__class__ is int else self.value(child, 0, 1)
             out[move] = 1 if v >= 1 else min(v, 0)
             best = max(best, out[move])
-            if best == 1 and not exact:
-                return out
+            if best == 1 and not exact:  # a 0 here only says "no win": not exact
+                return {m: w for m, w in out.items()
+                        if w != 0 or kids[m].__class__ is int}
         draw = any(out[m] == 0 and kids[m].__class__ is int for m in order)
         for move in order:  # second pass: draw or loss, for the moves that do not win
             if out[move] != 0 or kids[move].__class__ is int:
