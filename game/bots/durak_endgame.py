@@ -75,6 +75,38 @@ for _r in range(2, 15):
 _SAME_RANK = {1 << (s * 13 + i): _RANK_MASK[i + 2] for s in range(4) for i in range(13)}
 _RANKS = sorted(_RANK_MASK.items())
 _SUIT_OF = {1 << (s * 13 + i): s for s in range(4) for i in range(13)}
+_RANK_OF = {1 << (s * 13 + i): i + 2 for s in range(4) for i in range(13)}
+_SUIT_MASK = [8191 << (s * 13) for s in range(4)]
+
+_STRUCT: dict = {}
+CACHE_LIMIT = 100_000
+"""Most live-card sets whose structure (``_structure``) is kept, for every solver (it
+does not depend on the trump); past it the cache is emptied and refilled as needed."""
+
+
+def _structure(live: int):
+    """(shape, live card bits in bit order) of the live-card mask ``live``, cached in
+    ``_STRUCT``: the shape gives, per suit in rank order, for each live card the label of
+    its rank if another live card shares it (labels 1, 2, ... by rank), else 0."""
+    label = {}
+    k = 0
+    for r, rm in _RANKS:
+        m = live & rm
+        if m & (m - 1):
+            k += 1
+            label[r] = k
+    shape = []
+    order = []
+    for s in range(4):
+        seq = []
+        for b in bits(live & _SUIT_MASK[s]):
+            seq.append(label.get(_RANK_OF[b], 0))
+            order.append(b)
+        shape.append(tuple(seq))
+    if len(_STRUCT) >= CACHE_LIMIT:
+        _STRUCT.clear()
+    got = _STRUCT[live] = (tuple(shape), order)
+    return got
 
 
 class Solver:
@@ -111,8 +143,6 @@ class Solver:
         self._pairs: dict = {}  # live-card mask -> neighbouring unique-rank pairs
         self._order: dict = {}  # card mask -> its bits in the cheap-first order
         self._path: dict = {}  # bout-start keys on the current search path -> their index
-        self._struct: dict = {}  # live-card mask -> ``_structure`` for ``canon``
-        self._shapes: dict = {}  # live-card structure -> its id
         self._keys: dict = {}  # bout-start position -> ``canon`` of it
         self._low = 1 << 30  # the shallowest repeated depth met below the current node
 
@@ -408,64 +438,22 @@ class Solver:
         live = a | st[2]
         for b in talon:
             live |= b
-        got = self._struct.get(live)
+        got = _STRUCT.get(live)
         if got is None:
-            got = self._structure(live)
-        sid, order, t0, t1, t2, t3 = got
-        pa = t0[a & 8191] | t1[a >> 13 & 8191] | t2[a >> 26 & 8191] | t3[a >> 39]
+            got = _structure(live)
+        shape, order = got
+        pa = 0
+        bit = 1
+        for b in order:
+            if a & b:
+                pa |= bit
+            bit <<= 1
         if talon:
-            key = (sid, pa, st[3], st[9], tuple(order.index(b) for b in talon))
+            key = (shape, pa, st[3], st[9], tuple(order.index(b) for b in talon))
         else:
-            key = (sid, pa, st[3], st[9])
+            key = (shape, pa, st[3], st[9])
         self._keys[st] = key
         return key
-
-    def _structure(self, live: int):
-        """(structure id, live card bits in bit order, and per suit a table from each
-        subset of the suit's live cards to its bits in that order) of the live-card mask
-        ``live``."""
-        label = {}
-        k = 0
-        for r, rm in _RANKS:
-            m = live & rm
-            if m & (m - 1):
-                k += 1
-                label[r] = k
-        shape = []
-        order = []
-        for s in range(4):
-            seq = []
-            for i in range(13):
-                b = 1 << (s * 13 + i)
-                if live & b:
-                    seq.append(label.get(i + 2, 0))
-                    order.append(b)
-            shape.append(tuple(seq))
-        shape = tuple(shape)
-        sid = self._shapes.setdefault(shape, len(self._shapes))
-        tables = []
-        base = 0  # the index of the suit's first live card in ``order``
-        for s in range(4):
-            chunk = live >> (s * 13) & 8191
-            n = chunk.bit_count()
-            table = {}
-            sub = chunk
-            while True:  # every subset of the suit's live cards -> its bits in ``order``
-                x = 0
-                k = 0
-                for i in range(13):
-                    if chunk >> i & 1:
-                        if sub >> i & 1:
-                            x |= 1 << (base + k)
-                        k += 1
-                table[sub] = x
-                if sub == 0:
-                    break
-                sub = (sub - 1) & chunk
-            tables.append(table)
-            base += n
-        got = self._struct[live] = (sid, order, *tables)
-        return got
 
     def value(self, st, alpha: int = -1, beta: int = 1) -> int:
         """The value of position ``st`` for the side searched for, exact when it lies in
@@ -513,7 +501,13 @@ class Solver:
             if child.__class__ is int:
                 v = child
             else:  # enhanced transposition cutoff: a child's stored bound may settle it
-                e = tt.get(self.canon(child) if child[0] == 0 else child)
+                if child[0] == 0:
+                    k = self._keys.get(child)  # only bout starts met before
+                    if k is None:
+                        continue
+                    e = tt.get(k)
+                else:
+                    e = tt.get(child)
                 if e is None:
                     continue
                 v = e[0] if maximize else e[1]
@@ -531,7 +525,7 @@ class Solver:
         self._low = 1 << 30
         best_i = -1
         if alpha < beta:
-            if key is not st:
+            if st[0] == 0:
                 path[key] = depth
             try:
                 if 0 <= first < len(kids):
@@ -558,7 +552,7 @@ class Solver:
                     if alpha >= beta:
                         break
             finally:
-                if key is not st:
+                if st[0] == 0:
                     del path[key]
         low = self._low
         if low < outer_low:
