@@ -52,6 +52,12 @@ HAND_SIZE = 6
 MAX_ATTACK = 6
 
 
+MAX_PLIES = 600
+"""The longest path the search follows (one Python frame a position; Python's default
+recursion limit is 1,000): past it ``Budget`` is raised, as when the work runs out. The
+400 endgames of bench/durak_solver.py need at most 157."""
+
+
 class Budget(Exception):
     """The search used up its work budget (``Solver.budget``)."""
 
@@ -143,6 +149,7 @@ class Solver:
         self._pairs: dict = {}  # live-card mask -> neighbouring unique-rank pairs
         self._order: dict = {}  # card mask -> its bits in the cheap-first order
         self._path: dict = {}  # bout-start keys on the current search path -> their index
+        self._plies = 0  # positions being searched on the current path
         self._keys: dict = {}  # bout-start position -> ``canon`` of it
         self._low = 1 << 30  # the shallowest repeated depth met below the current node
 
@@ -527,7 +534,10 @@ class Solver:
         if alpha < beta:
             if st[0] == 0:
                 path[key] = depth
+            self._plies += 1
             try:
+                if self._plies > MAX_PLIES:
+                    raise Budget  # a path too long for Python's stack: give up honestly
                 if 0 <= first < len(kids):
                     order = [first] + [i for i in range(len(kids)) if i != first]
                 else:
@@ -552,6 +562,7 @@ class Solver:
                     if alpha >= beta:
                         break
             finally:
+                self._plies -= 1
                 if st[0] == 0:
                     del path[key]
         low = self._low
