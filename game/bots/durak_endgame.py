@@ -163,6 +163,7 @@ class Solver:
         self._pairs: dict = {}  # live-card mask -> neighbouring unique-rank pairs
         self._order: dict = {}  # card mask -> its bits in the cheap-first order
         self._path: dict = {}  # bout-start keys on the current search path -> their index
+        self._cover: dict = {}  # (cards, unbeaten cards) -> ``_covers``
         self._plies = 0  # positions being searched on the current path
         self._keys: dict = {}  # bout-start position -> ``canon`` of it
         self._low = 1 << 30  # the shallowest repeated depth met below the current node
@@ -345,11 +346,18 @@ class Solver:
         """Whether the cards ``d`` can beat every card of ``unb``, one card each."""
         if not unb:
             return True
-        t = unb & -unb
-        for c in bits(d & self.beaters[t]):
-            if self._covers(d ^ c, unb ^ t):
-                return True
-        return False
+        key = (d, unb)
+        got = self._cover.get(key)
+        if got is None:
+            t = unb & -unb
+            got = False
+            if d.bit_count() >= unb.bit_count():
+                for c in bits(d & self.beaters[t]):
+                    if self._covers(d ^ c, unb ^ t):
+                        got = True
+                        break
+            self._cover[key] = got
+        return got
 
     def _kids(self, st):
         """The children of ``st`` for the search: ``moves`` with the forced steps
@@ -388,6 +396,8 @@ class Solver:
             rest = unb ^ t
             for c in ordered(d & self.beaters[t] & ~skip):
                 if rest:
+                    if not self._covers(d ^ c, rest):
+                        continue  # it must take later: taking now is never worse
                     out.append((1, a, d ^ c, ame, att, table | c, rest, ranks | _SAME_RANK[c],
                                 False, limit, talon))
                 else:
