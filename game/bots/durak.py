@@ -53,10 +53,10 @@ SLICE_BUDGET = 1_500
 """Work of one slice of the endgame search, after which ``think`` yields to the page."""
 SEARCH_BUDGET = 150_000
 """Work the endgame search may do for one decision: positions visited plus children
-generated (``game.bots.durak_endgame.Solver``). bench/durak_solver.py: 387 of its 400
-random 12-card endgames need less (p95 95,375 units, p99 252,397); a unit costs about
-2.7 microseconds in CPython, so the budget is at most about 0.4 s of CPU in CPython and
-1.3-1.6 s in Pyodide, in slices. Past the budget the bot plays by its heuristics."""
+generated (``game.bots.durak_endgame.Solver``). bench/durak_solver.py: 388 of its 400
+random 12-card endgames need less (p95 82,481 units, p99 242,028; the solver before:
+376); a unit costs 3-4 microseconds in CPython, so the budget is at most about 0.5 s of
+CPU in CPython and 1.5 s in Pyodide, in slices. Past it the bot plays by its heuristics."""
 
 SUITS = "SHDC"
 
