@@ -444,13 +444,20 @@ class Solver:
             else:
                 out.append(self.settle(a, d, ame, table, True, talon))
         else:
-            if att.bit_count() < limit:
+            n = att.bit_count() + 1
+            if n <= limit:
+                beaters = self.beaters
                 for c in ordered(a & ranks):
                     if a == c and not talon:
                         out.append(self._emptied(d, c, ame))
-                        continue
-                    out.append((1, a ^ c, d, ame, att | c, table | c, c, ranks, False, limit,
-                                talon))
+                    elif d & beaters[c]:
+                        out.append((1, a ^ c, d, ame, att | c, table | c, c, ranks, False,
+                                    limit, talon))
+                    elif (a ^ c) & ranks and n < limit:  # unbeatable: the defender takes
+                        out.append((2, a ^ c, d, ame, att | c, table | c, c, ranks, True,
+                                    limit, talon))
+                    else:
+                        out.append(self.settle(a ^ c, d, ame, table | c, True, talon))
             out.append(self.settle(a, d, ame, table, False, talon))
         return out
 
