@@ -15,8 +15,8 @@ thread; a 2-core machine shared with other jobs, load 5-27):
         CPython / Pyodide, the same 20 endgames: median 19.8 / 112 ms, max 2.9 / 25.5 s
         -> the issue's 150 ms p99 in Pyodide is NOT met; normal stops at SEARCH_BUDGET
         2026-12-02, faster solver (bench/durak_solver.py has the figures): 400 fixed
-        endgames, CPython median 7.8 ms, p99 837 ms, max 1.0 s (old: 10 ms, 2.6 s, 45 s);
-        Pyodide, 200 of them: median 25 ms, p99 2.4 s, max 2.5 s: still NOT met
+        endgames, CPython median 7.7 ms, p99 687 ms, max 0.79 s (old: 10 ms, 2.6 s, 45 s);
+        Pyodide, 200 of them: median 24 ms, p99 2.1 s, max 2.5 s: still NOT met
     hard vs normal, two-player Durak, 630 games (315 deals x 2 seatings): hard scored
         339.5 (45 draws counted half) = 53.9 %, 95 % interval 50.0 - 57.7 % (goal 60 %)
         (rollouts from the first move instead of talon <= 6: 9.5 of 28 games, 34 %)

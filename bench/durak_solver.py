@@ -20,19 +20,21 @@ machine, the old solver run once on the set, its hardest endgame alone 44.7 s)::
 
     python3 bench/durak_solver.py           (CPU ms; units of work)
     mixed, 200: old median 8.1 p95 387 p99 1,725 max 44,700 ms | 3,432 147,337 553,087 23,527,262
-                new median 7.4 p95 271 p99   538 max    959 ms | 1,948  65,859 202,052    280,315
+                new median 7.1 p95 184 p99   573 max    757 ms | 1,919  63,484 192,862    267,656
     transfer on, 200: old 12.6 / 833 / 2,711 / 5,708 ms | 4,461 310,156 855,572 2,710,245
-                      new  8.6 / 432 /   951 / 1,033 ms | 2,426 101,170 242,386   256,446
+                      new  8.2 / 290 /   744 /   790 ms | 2,360  98,275 235,523   249,687
     all 400:          old 10.0 / 676 / 2,605 / 44,700 ms | 3,818 244,372 837,766 23,527,262
-                      new  7.8 / 317 /   837 /  1,033 ms | 2,114  82,481 242,028    280,315
+                      new  7.7 / 262 /   687 /    790 ms | 2,073  80,352 233,537    267,656
     within normal's SEARCH_BUDGET (150,000 units): new 388 of 400, old 376
     every root value and stored move value the same (6 draws, 266 wins, 128 losses)
+    old and new in one process, back to back: the 150 first endgames the old solver did
+    in under 60,000 units 3.32 s -> 1.83 s; the 12 it found hardest 82.5 s -> 8.0 s
 
     node bench/durak_pyodide.mjs 0 0 100    (Pyodide 3.14.2 under Node, its clock = wall
-    time of its one thread, same machine; the first 100 of each part): median 25 ms,
-    p95 1.03 s, p99 2.39 s, max 2.52 s (mixed 21 / 1,029 / 2,521 ms; transfer 42 /
-    1,653 / 2,389 ms): about 3x CPython. The issue's 150 ms p99 in Pyodide is NOT met:
-    the p99 endgame needs about 240,000 units, 0.8 s in CPython.
+    time of its one thread, same machine; the first 100 of each part): median 24 ms,
+    p95 1.14 s, p99 2.13 s, max 2.53 s (mixed 21 / 1,060 / 2,532 ms; transfer 34 /
+    1,563 / 2,131 ms): about 3x CPython. The issue's 150 ms p99 in Pyodide is NOT met:
+    the p99 endgame needs about 230,000 units, 0.7 s in CPython.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ SLICE_BUDGET = 1_500
 SEARCH_BUDGET = 150_000
 """Work the endgame search may do for one decision: positions visited plus children
 generated (``game.bots.durak_endgame.Solver``). bench/durak_solver.py: 388 of its 400
-random 12-card endgames need less (p95 82,481 units, p99 242,028; the solver before:
+random 12-card endgames need less (p95 80,352 units, p99 233,537; the solver before:
 376); a unit costs 3-4 microseconds in CPython, so the budget is at most about 0.5 s of
 CPU in CPython and 1.5 s in Pyodide, in slices. Past it the bot plays by its heuristics."""
 

@@ -12,9 +12,9 @@ three or more holders it is not used: the information is then not complete in ge
 the game is not two-sided (``solvable`` says no; callers fall back to heuristics or, at
 the hard level, to rollouts). Exact, but NOT within the issue's 150 ms p99 in Pyodide for
 every 12-card endgame: on bench/durak_solver.py's 400 random ones (half with transfers)
-CPython takes median 7.8 ms, p95 317 ms, p99 837 ms, max 1.0 s (the solver before this
-search: 10 ms, 676 ms, 2.6 s, 45 s); Pyodide, 200 of them: median 25 ms, p95 1.0 s, p99
-2.4 s, max 2.5 s (bench/durak_solver.py has the commands); callers bound the work
+CPython takes median 7.7 ms, p95 262 ms, p99 687 ms, max 0.79 s (the solver before this
+search: 10 ms, 676 ms, 2.6 s, 45 s); Pyodide, 200 of them: median 24 ms, p95 1.1 s, p99
+2.1 s, max 2.5 s (bench/durak_solver.py has the commands); callers bound the work
 (``budget``) and fall back to heuristics past it. A path longer than ``MAX_PLIES``
 positions also ends the search with ``Budget`` (never met: the set needs 157).
 
@@ -49,8 +49,8 @@ swapped without changing anything for the rest of the game; only the lower rank'
 are tried (``_skip_fast``). Repetition (transfers and takes can cycle, always through a
 bout start) scores 0; a value that depends on it is stored only when it is a win or a loss
 (a forced win never runs through a repetition) or when it repeats the position itself.
-Work per 12-card endgame on the bench set: units median 2,114, p95 82,481, p99 242,028,
-max 280,315 (before: 3,818, 244,372, 837,766, 23.5 million); 3-4 microseconds a unit in
+Work per 12-card endgame on the bench set: units median 2,073, p95 80,352, p99 233,537,
+max 267,656 (before: 3,818, 244,372, 837,766, 23.5 million); 3-4 microseconds a unit in
 CPython. The renumbering saves about a sixth of the work on the hardest endgames and costs
 about as much on the easy ones (measured against plain position keys). Measured orderings that lost: transfers before beats (x4 work), smallest
 take-throw-in sets first (x2), attacks by fewest beaters first (x3).
