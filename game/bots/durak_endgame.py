@@ -20,8 +20,8 @@ positions also ends the search with ``Budget`` (never met: the set needs 157).
 
 Model. A position is a tuple ``(phase, a, d, ame, attack, table, unbeaten, ranks, taking,
 limit, talon)``: ``phase`` 0 lead, 1 defend, 2 throw-in/done; ``a``/``d`` the attacker's
-and defender's hands as bitmasks (bit ``suit*13 + rank-2``, suits ``S H D C``); ``ame``
-whether the attacker is the side searched for; ``attack`` the attack cards, ``table``
+and defender's hands as bitmasks (``card_bit``: ``suit*13 + rank-2``, suits ``S H D C``);
+``ame`` whether the attacker is the side searched for; ``attack`` the attack cards, ``table``
 every table card, ``unbeaten`` the unbeaten attack cards, ``ranks`` the mask of every
 card whose rank is on the table; ``taking`` the defender said "take"; ``limit`` the most
 attack cards of the bout (DUR-10: six, or the defender's hand at the bout's start);
@@ -38,22 +38,26 @@ once; then the table's best move) and an **enhanced transposition cutoff** (a ch
 stored bound already settles the node ends it unsearched). Forced steps are merged: a bout
 whose attacker cannot throw in ends at once, the cards thrown in to a defender who takes
 are chosen as one set, and an attacker who plays its last card with the talon empty ends
-the game on the spot (``_emptied``). A defender's beat after which it can no longer beat
-every card left is not tried: it must take later, and taking at once gives the attacker no
-more to throw in (the throw-in ranks only grow). Bout starts are keyed by ``canon``: ranks that no
-longer matter are renumbered (per suit only the order of the live cards counts, across
-suits only which share a rank), so the same game reached through different discards is
-searched once. **Equivalent-card reduction**: two ranks whose live cards lie in the same
-suits, held by the same hands, with no live card between them in those suits, can be
-swapped without changing anything for the rest of the game; only the lower rank's cards
-are tried (``_skip_fast``). Repetition (transfers and takes can cycle, always through a
-bout start) scores 0; a value that depends on it is stored only when it is a win or a loss
-(a forced win never runs through a repetition) or when it repeats the position itself.
+the game on the spot (``_emptied``); a throw-in the defender cannot beat goes straight
+to its take. A defender's beat after which it can no longer beat every card left is not
+tried: it must take later, and taking at once gives the attacker no more to throw in (the
+throw-in ranks only grow). Bout starts are keyed by ``canon``: ranks that no longer
+matter are renumbered (per suit only the order of the live cards counts, across suits
+only which share a rank; ``durak_endgame_position._structure``), so the same game
+reached through different discards is searched once. **Equivalent-card reduction**: two
+ranks whose live cards lie in the same suits, held by the same hands, with no live card
+between them in those suits, can be swapped without changing anything for the rest of
+the game; only the lower rank's cards are tried (``_skip_fast``). Repetition (transfers
+and takes can cycle, always through a bout start) scores 0; a value that depends on it is
+stored only when it is a win or a loss (a forced win never runs through a repetition) or
+when it repeats the position itself.
 Work per 12-card endgame on the bench set: units median 2,073, p95 80,352, p99 233,537,
 max 267,656 (before: 3,818, 244,372, 837,766, 23.5 million); 3-4 microseconds a unit in
 CPython. The renumbering saves about a sixth of the work on the hardest endgames and costs
-about as much on the easy ones (measured against plain position keys). Measured orderings that lost: transfers before beats (x4 work), smallest
-take-throw-in sets first (x2), attacks by fewest beaters first (x3).
+about as much on the easy ones (measured against plain position keys). Measured and
+dropped: transfers before beats (x4 work), smallest take-throw-in sets first (x2),
+attacks by fewest beaters first (x3), a history heuristic (paths past Python's recursion
+limit), win tests of the root moves in rounds of growing work (+40 % on easy endgames).
 
 Slicing: ``Solver(budget=N)`` raises ``Budget`` after about N units of work (positions
 visited plus children generated); the transposition table survives, so a caller may
@@ -63,11 +67,12 @@ work stopped (``solve_moves`` with ``budget`` does exactly that, in one call).
 
 from __future__ import annotations
 
-from ..cards import Card
+# card bits and the root helpers live in durak_endgame_position; callers import them here
+from .durak_endgame_position import (  # noqa: F401
+    _RANKS, _SAME_RANK, _STRUCT, _SUIT_OF, MAX_ATTACK, SUITS, _structure, bits, card_bit,
+    make_root, move_of, root_of_state)
 
-SUITS = "SHDC"
 HAND_SIZE = 6
-MAX_ATTACK = 6
 
 
 MAX_PLIES = 600
@@ -78,59 +83,6 @@ recursion limit is 1,000): past it ``Budget`` is raised, as when the work runs o
 
 class Budget(Exception):
     """The search used up its work budget (``Solver.budget``)."""
-
-
-def card_bit(card: Card) -> int:
-    """The solver's bit of ``card`` (``suit*13 + rank-2``; ranks 2 … 14)."""
-    return 1 << (SUITS.index(card.suit) * 13 + card.rank - 2)
-
-
-def bits(mask: int):
-    """The single-bit masks of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low
-        mask ^= low
-
-
-_RANK_MASK = {}
-for _r in range(2, 15):
-    _RANK_MASK[_r] = sum(1 << (s * 13 + _r - 2) for s in range(4))
-_SAME_RANK = {1 << (s * 13 + i): _RANK_MASK[i + 2] for s in range(4) for i in range(13)}
-_RANKS = sorted(_RANK_MASK.items())
-_SUIT_OF = {1 << (s * 13 + i): s for s in range(4) for i in range(13)}
-_RANK_OF = {1 << (s * 13 + i): i + 2 for s in range(4) for i in range(13)}
-_SUIT_MASK = [8191 << (s * 13) for s in range(4)]
-
-_STRUCT: dict = {}
-CACHE_LIMIT = 100_000
-"""Most live-card sets whose structure (``_structure``) is kept, for every solver (it
-does not depend on the trump); past it the cache is emptied and refilled as needed."""
-
-
-def _structure(live: int):
-    """(shape, live card bits in bit order) of the live-card mask ``live``, cached in
-    ``_STRUCT``: the shape gives, per suit in rank order, for each live card the label of
-    its rank if another live card shares it (labels 1, 2, ... by rank), else 0."""
-    label = {}
-    k = 0
-    for r, rm in _RANKS:
-        m = live & rm
-        if m & (m - 1):
-            k += 1
-            label[r] = k
-    shape = []
-    order = []
-    for s in range(4):
-        seq = []
-        for b in bits(live & _SUIT_MASK[s]):
-            seq.append(label.get(_RANK_OF[b], 0))
-            order.append(b)
-        shape.append(tuple(seq))
-    if len(_STRUCT) >= CACHE_LIMIT:
-        _STRUCT.clear()
-    got = _STRUCT[live] = (tuple(shape), order)
-    return got
 
 
 class Solver:
@@ -665,84 +617,3 @@ class Solver:
             out[move] = 0 if v >= 0 else -1
             draw = draw or v >= 0
         return out
-
-
-def make_root(trump: str, mine: int, theirs: int, i_attack: bool, table_pairs,
-              taking: bool, limit: int, talon=()):
-    """The solver position of a two-holder endgame.
-
-    Args:
-        trump: trump suit letter.
-        mine, theirs: the two hands as bitmasks (``card_bit``).
-        i_attack: whether the side searched for ("mine") is the attacker.
-        table_pairs: ``[(attack Card, defence Card or None), ...]``.
-        taking, limit: the engine's ``taking`` and ``limit``.
-        talon: card bits still in the talon, drawn from the end.
-    """
-    att = table = unb = ranks = 0
-    for a, d in table_pairs:
-        b = card_bit(a)
-        att |= b
-        table |= b
-        ranks |= _SAME_RANK[b]
-        if d is None:
-            unb |= b
-        else:
-            table |= card_bit(d)
-            ranks |= _SAME_RANK[card_bit(d)]
-    a_hand, d_hand = (mine, theirs) if i_attack else (theirs, mine)
-    if not table_pairs:
-        phase = 0
-    elif unb and not taking:
-        phase = 1
-    else:
-        phase = 2
-    return (phase, a_hand, d_hand, i_attack, att, table, unb, ranks, bool(taking), limit,
-            tuple(talon))
-
-
-def root_of_state(state, seat: int):
-    """The solver position of engine ``state`` (a ``game.durak.State``) for ``seat``, or
-    None when the solver does not apply: more than the face-up trump left in the talon,
-    not exactly two card holders with ``seat`` among them, the pair not the bout's
-    attacker and defender, or (the model's turn order) a throw-in asked while the
-    defender still has unbeaten cards. Reads the whole state: for search inside a
-    determinization or a known endgame, never for a player's decision on hidden cards."""
-    if len(state.talon) > 1 or state.over:
-        return None
-    holders = [s for s in range(state.num_players) if state.hands[s]]
-    if len(holders) != 2 or seat not in holders:
-        return None
-    if state.talon and state.num_players != 2:
-        return None
-    opp = holders[0] if holders[1] == seat else holders[1]
-    if {state.attacker, state.defender} != {seat, opp}:
-        return None
-    if state.table and not state.taking and state.unbeaten() and state.defender != seat:
-        return None
-    if state.first_bout and state.rules.first_bout_limit_5 and state.num_players >= 4:
-        return None
-    mine = sum(card_bit(c) for c in state.hands[seat])
-    theirs = sum(card_bit(c) for c in state.hands[opp])
-    talon = tuple(card_bit(c) for c in state.talon)
-    return make_root(state.trump, mine, theirs, state.attacker == seat,
-                     [tuple(p) for p in state.table], state.taking, state.limit, talon)
-
-
-def move_of(action):
-    """The solver move of an engine action (``game.durak`` Attack, Beat, ...), or None
-    for one the model does not have (Exchange)."""
-    name = type(action).__name__
-    if name == "Attack":
-        return ("attack", sum(card_bit(c) for c in action.cards))
-    if name == "Beat":
-        return ("beat", card_bit(action.card), card_bit(action.target))
-    if name == "Transfer":
-        return ("transfer", card_bit(action.card))
-    if name == "Throw":
-        return ("throw", card_bit(action.card))
-    if name == "Take":
-        return ("take",)
-    if name == "Done":
-        return ("done",)
-    return None
