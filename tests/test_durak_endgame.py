@@ -5,11 +5,15 @@
   ``apply()`` on many small random endgames (every move's value, transfers on and off);
 - the issue's example: normal no longer throws the won position away;
 - random won two-player endgames with 10–12 cards in play: normal's first move keeps the
-  win (checked by the solver itself, which the first test checks against brute force).
+  win (checked by the solver itself, which the first test checks against brute force);
+- the fixed bench set of 12-card endgames (bench/durak_solver.py): the solver finds the
+  values the solver before its speed-up found (the quick part here, all of it in the bench).
 """
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import random
 
 import pytest
@@ -90,3 +94,20 @@ def test_normal_never_throws_a_won_endgame_away():
         child = kids[move_of(choice)]
         value = child if child.__class__ is int else solver.value(child)
         assert value == 1, (state.to_dict(), str(choice))
+
+
+def _bench_module():
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "bench", "durak_solver.py")
+    spec = importlib.util.spec_from_file_location("durak_solver_bench", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_solver_keeps_the_values_of_the_solver_before_its_speed_up():
+    bench = _bench_module()
+    entries = [e for e in bench.load() if e["old_units"] <= 20_000]
+    assert len(entries) >= 250 and any(e["transfer"] for e in entries)
+    for entry in entries:
+        bench.check(entry)  # asserts the root value and every stored move value

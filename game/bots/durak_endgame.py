@@ -10,12 +10,18 @@ Scope, stated honestly: the solver is exact for every position with **two card h
 (a two-player game, or a game of three or more where the others are already out). With
 three or more holders it is not used: the information is then not complete in general and
 the game is not two-sided (``solvable`` says no; callers fall back to heuristics or, at
-the hard level, to rollouts).
+the hard level, to rollouts). Exact, but NOT within the issue's 150 ms p99 in Pyodide for
+every 12-card endgame: on bench/durak_solver.py's 400 random ones (half with transfers)
+CPython takes median 7.7 ms, p95 262 ms, p99 687 ms, max 0.79 s (the solver before this
+search: 10 ms, 676 ms, 2.6 s, 45 s); Pyodide, 200 of them: median 24 ms, p95 1.1 s, p99
+2.1 s, max 2.5 s (bench/durak_solver.py has the commands); callers bound the work
+(``budget``) and fall back to heuristics past it. A path longer than ``MAX_PLIES``
+positions also ends the search with ``Budget`` (never met: the set needs 157).
 
 Model. A position is a tuple ``(phase, a, d, ame, attack, table, unbeaten, ranks, taking,
 limit, talon)``: ``phase`` 0 lead, 1 defend, 2 throw-in/done; ``a``/``d`` the attacker's
-and defender's hands as bitmasks (bit ``suit*13 + rank-2``, suits ``S H D C``); ``ame``
-whether the attacker is the side searched for; ``attack`` the attack cards, ``table``
+and defender's hands as bitmasks (``card_bit``: ``suit*13 + rank-2``, suits ``S H D C``);
+``ame`` whether the attacker is the side searched for; ``attack`` the attack cards, ``table``
 every table card, ``unbeaten`` the unbeaten attack cards, ``ranks`` the mask of every
 card whose rank is on the table; ``taking`` the defender said "take"; ``limit`` the most
 attack cards of the bout (DUR-10: six, or the defender's hand at the bout's start);
@@ -26,16 +32,32 @@ attacker throws in more (DUR-9, DUR-12 … DUR-15, DUR-13 transfers when on).
 ``tests/test_durak_endgame.py`` checks the model against the engine's ``clone()`` /
 ``apply()`` by brute force on thousands of small random endgames.
 
-Search: alpha-beta over the values -1/0/+1 with a transposition table of value bounds,
-cheap-first move ordering (finished children first, so a win ends a node at once) and
-**equivalent-card reduction**: two cards of one hand in the same suit, with no other card
-in play (hands and table) of that suit between them, whose ranks no other card in play
-shares, can be swapped without changing anything for the rest of the game; only the lower
-of each such group is tried. Exact for any number of cards, but not fast enough for
-every 12-card endgame: random ones need from a few hundred to a few hundred thousand units
-of work (``bench/bots.py --solver``; about 10-40 microseconds a unit in CPython), so the
-worst cases take seconds, far over the issue's 150 ms in Pyodide. Callers bound it
-(``budget``) and fall back to heuristics past the bound.
+Search: alpha-beta over the values -1/0/+1 with a transposition table of value bounds and
+the best move, cheap-first move ordering (finished children first, so a win ends a node at
+once; then the table's best move) and an **enhanced transposition cutoff** (a child whose
+stored bound already settles the node ends it unsearched). Forced steps are merged: a bout
+whose attacker cannot throw in ends at once, the cards thrown in to a defender who takes
+are chosen as one set, and an attacker who plays its last card with the talon empty ends
+the game on the spot (``_emptied``); a throw-in the defender cannot beat goes straight
+to its take. A defender's beat after which it can no longer beat every card left is not
+tried: it must take later, and taking at once gives the attacker no more to throw in (the
+throw-in ranks only grow). Bout starts are keyed by ``canon``: ranks that no longer
+matter are renumbered (per suit only the order of the live cards counts, across suits
+only which share a rank; ``durak_endgame_position._structure``), so the same game
+reached through different discards is searched once. **Equivalent-card reduction**: two
+ranks whose live cards lie in the same suits, held by the same hands, with no live card
+between them in those suits, can be swapped without changing anything for the rest of
+the game; only the lower rank's cards are tried (``_skip_fast``). Repetition (transfers
+and takes can cycle, always through a bout start) scores 0; a value that depends on it is
+stored only when it is a win or a loss (a forced win never runs through a repetition) or
+when it repeats the position itself.
+Work per 12-card endgame on the bench set: units median 2,073, p95 80,352, p99 233,537,
+max 267,656 (before: 3,818, 244,372, 837,766, 23.5 million); 3-4 microseconds a unit in
+CPython. The renumbering saves about a sixth of the work on the hardest endgames and costs
+about as much on the easy ones (measured against plain position keys). Measured and
+dropped: transfers before beats (x4 work), smallest take-throw-in sets first (x2),
+attacks by fewest beaters first (x3), a history heuristic (paths past Python's recursion
+limit), win tests of the root moves in rounds of growing work (+40 % on easy endgames).
 
 Slicing: ``Solver(budget=N)`` raises ``Budget`` after about N units of work (positions
 visited plus children generated); the transposition table survives, so a caller may
@@ -45,36 +67,22 @@ work stopped (``solve_moves`` with ``budget`` does exactly that, in one call).
 
 from __future__ import annotations
 
-from ..cards import Card
+# card bits and the root helpers live in durak_endgame_position; callers import them here
+from .durak_endgame_position import (  # noqa: F401
+    _RANKS, _SAME_RANK, _STRUCT, _SUIT_OF, MAX_ATTACK, SUITS, _structure, bits, card_bit,
+    make_root, move_of, root_of_state)
 
-SUITS = "SHDC"
 HAND_SIZE = 6
-MAX_ATTACK = 6
+
+
+MAX_PLIES = 600
+"""The longest path the search follows (one Python frame a position; Python's default
+recursion limit is 1,000): past it ``Budget`` is raised, as when the work runs out. The
+400 endgames of bench/durak_solver.py need at most 157."""
 
 
 class Budget(Exception):
     """The search used up its work budget (``Solver.budget``)."""
-
-
-def card_bit(card: Card) -> int:
-    """The solver's bit of ``card`` (``suit*13 + rank-2``; ranks 2 … 14)."""
-    return 1 << (SUITS.index(card.suit) * 13 + card.rank - 2)
-
-
-def bits(mask: int):
-    """The single-bit masks of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low
-        mask ^= low
-
-
-_RANK_MASK = {}
-for _r in range(2, 15):
-    _RANK_MASK[_r] = sum(1 << (s * 13 + _r - 2) for s in range(4))
-_SAME_RANK = {1 << (s * 13 + i): _RANK_MASK[i + 2] for s in range(4) for i in range(13)}
-_RANKS = sorted(_RANK_MASK.items())
-_SUIT_OF = {1 << (s * 13 + i): s for s in range(4) for i in range(13)}
 
 
 class Solver:
@@ -108,7 +116,12 @@ class Solver:
         self.nodes = 0
         self.tt: dict = {}
         self._skip: dict = {}
-        self._path: dict = {}  # positions on the current search path -> their depth
+        self._pairs: dict = {}  # live-card mask -> neighbouring unique-rank pairs
+        self._order: dict = {}  # card mask -> its bits in the cheap-first order
+        self._path: dict = {}  # bout-start keys on the current search path -> their index
+        self._cover: dict = {}  # (cards, unbeaten cards) -> ``_covers``
+        self._plies = 0  # positions being searched on the current path
+        self._keys: dict = {}  # bout-start position -> ``canon`` of it
         self._low = 1 << 30  # the shallowest repeated depth met below the current node
 
     # ------------------------------------------------------------------ model
@@ -222,77 +235,330 @@ class Solver:
             out.append((("done",), self.settle(a, d, ame, table, taking, talon)))
         return out
 
+    def _ordered(self, mask: int):
+        """The card bits of ``mask`` in the cheap-first order (cached)."""
+        got = self._order.get(mask)
+        if got is None:
+            got = self._order[mask] = tuple(sorted(bits(mask), key=self.pos.__getitem__))
+        return got
+
+    def _skip_fast(self, a: int, d: int, table: int, talon) -> int:
+        """Cards of ``a`` and ``d`` that a swap of two ranks maps onto a lower card of
+        the same hand while leaving the position as it is (a wider ``skip``): two ranks
+        whose live cards lie in the same suits, with no live card between them in those
+        suits, and in each of those suits held by the same hand, can be swapped; moves
+        with the higher rank's cards need not be tried. Cached per live-card mask."""
+        live = a | d | table
+        for b in talon:
+            live |= b
+        pairs = self._pairs.get(live)
+        if pairs is None:
+            pairs = self._rank_pairs(live)
+        out = 0
+        for high, groups in pairs:
+            for both in groups:
+                if a & both != both and d & both != both:
+                    break
+            else:
+                out |= high
+        return out
+
+    def _rank_pairs(self, live: int):
+        """``[(higher rank's live cards, [two-card mask per suit]), ...]`` for
+        ``_skip_fast``: neighbouring ranks of ``live`` that a swap may exchange."""
+        cols = []
+        for r, rm in _RANKS:
+            m = live & rm
+            if m:
+                cols.append((r, m))
+        pairs = []
+        for i, (r1, m1) in enumerate(cols):
+            suits = [s for s in range(4) if m1 >> (s * 13 + r1 - 2) & 1]
+            for r2, m2 in cols[i + 1:]:
+                if [s for s in range(4) if m2 >> (s * 13 + r2 - 2) & 1] == suits:
+                    between = 0
+                    for s in suits:
+                        between |= ((1 << (r2 - r1 - 1)) - 1) << (s * 13 + r1 - 1)
+                    if live & between == 0:
+                        pairs.append((m2, [1 << (s * 13 + r1 - 2) | 1 << (s * 13 + r2 - 2)
+                                           for s in suits]))
+                    break
+                if any(m2 >> (s * 13 + r2 - 2) & 1 for s in suits):
+                    break  # a live card of those suits lies between
+        self._pairs[live] = pairs
+        return pairs
+
+    def _emptied(self, d: int, unb: int, ame: bool) -> int:
+        """The final value, for the side searched for, of a bout whose attacker has just
+        played its last card with the talon empty (``ame``: the attacker is that side):
+        the defender, holding ``d`` and facing the unbeaten cards ``unb``, can neither
+        transfer (DUR-13 needs as many cards in the attacker's hand) nor be thrown more;
+        the attacker is out (DUR-18) and the game is drawn only if the defender beats
+        every card with exactly its whole hand (DUR-19), else the defender is the Durak."""
+        v = 0 if d.bit_count() == unb.bit_count() and self._covers(d, unb) else 1
+        return v if ame else -v
+
+    def _covers(self, d: int, unb: int) -> bool:
+        """Whether the cards ``d`` can beat every card of ``unb``, one card each."""
+        if not unb:
+            return True
+        key = (d, unb)
+        got = self._cover.get(key)
+        if got is None:
+            t = unb & -unb
+            got = False
+            if d.bit_count() >= unb.bit_count():
+                for c in bits(d & self.beaters[t]):
+                    if self._covers(d ^ c, unb ^ t):
+                        got = True
+                        break
+            self._cover[key] = got
+        return got
+
+    def _kids(self, st):
+        """The children of ``st`` for the search: ``moves`` with the forced steps
+        merged away. A bout whose attacker cannot throw in any more ends at once; the
+        cards thrown in to a defender who takes are chosen as one set (their order does
+        not matter); children are positions or final values, cheapest moves first."""
+        ph, a, d, ame, att, table, unb, ranks, taking, limit, talon = st
+        ordered = self._ordered
+        out = []
+        if ph == 0:
+            skip = self._skip_fast(a, d, table, talon)
+            for b in ordered(a & ~skip):
+                if a == b and not talon:
+                    out.append(self._emptied(d, b, ame))
+                else:
+                    out.append((1, a ^ b, d, ame, b, b, b, _SAME_RANK[b], False, limit,
+                                talon))
+            if min(limit, d.bit_count()) >= 2:
+                most = min(limit, d.bit_count())
+                for r, rm in _RANKS:
+                    g = a & rm
+                    if g & (g - 1) == 0:
+                        continue
+                    s = g
+                    while s:
+                        if 2 <= s.bit_count() <= most:
+                            if a == s and not talon:
+                                out.append(self._emptied(d, s, ame))
+                            else:
+                                out.append((1, a ^ s, d, ame, s, s, s, rm, False, limit,
+                                            talon))
+                        s = (s - 1) & g
+        elif ph == 1:
+            skip = self._skip_fast(a, d, table, talon)
+            t = unb & -unb
+            rest = unb ^ t
+            for c in ordered(d & self.beaters[t] & ~skip):
+                if rest:
+                    if not self._covers(d ^ c, rest):
+                        continue  # it must take later: taking now is never worse
+                    out.append((1, a, d ^ c, ame, att, table | c, rest, ranks | _SAME_RANK[c],
+                                False, limit, talon))
+                else:
+                    nr = ranks | _SAME_RANK[c]
+                    if a & nr and att.bit_count() < limit:
+                        out.append((2, a, d ^ c, ame, att, table | c, 0, nr, False, limit,
+                                    talon))
+                    else:
+                        out.append(self.settle(a, d ^ c, ame, table | c, False, talon))
+            if self.transfer and unb == att:
+                count = att.bit_count() + 1
+                if count <= MAX_ATTACK and a.bit_count() >= count:
+                    for c in ordered(d & _SAME_RANK[att & -att] & ~skip):
+                        if d == c and not talon:
+                            out.append(self._emptied(a, unb | c, not ame))
+                            continue
+                        out.append((1, d ^ c, a, not ame, att | c, table | c, unb | c, ranks,
+                                    False, min(MAX_ATTACK, a.bit_count()), talon))
+            if a & ranks and att.bit_count() < limit:
+                out.append((2, a, d, ame, att, table, unb, ranks, True, limit, talon))
+            else:
+                out.append(self.settle(a, d, ame, table, True, talon))
+        elif taking:
+            throw = a & ranks
+            room = limit - att.bit_count()
+            if room > 0 and throw:
+                cards = ordered(throw)
+                n = len(cards)
+                subsets = []
+                for k in range(1 << n):
+                    if k.bit_count() <= room:
+                        s = 0
+                        for i in range(n):
+                            if k >> i & 1:
+                                s |= cards[i]
+                        subsets.append(s)
+                subsets.sort(key=int.bit_count, reverse=True)
+                for s in subsets:
+                    out.append(self.settle(a ^ s, d, ame, table | s, True, talon))
+            else:
+                out.append(self.settle(a, d, ame, table, True, talon))
+        else:
+            n = att.bit_count() + 1
+            if n <= limit:
+                beaters = self.beaters
+                for c in ordered(a & ranks):
+                    if a == c and not talon:
+                        out.append(self._emptied(d, c, ame))
+                    elif d & beaters[c]:
+                        out.append((1, a ^ c, d, ame, att | c, table | c, c, ranks, False,
+                                    limit, talon))
+                    elif (a ^ c) & ranks and n < limit:  # unbeatable: the defender takes
+                        out.append((2, a ^ c, d, ame, att | c, table | c, c, ranks, True,
+                                    limit, talon))
+                    else:
+                        out.append(self.settle(a ^ c, d, ame, table | c, True, talon))
+            out.append(self.settle(a, d, ame, table, False, talon))
+        return out
+
     # ------------------------------------------------------------------ search
+
+    def canon(self, st):
+        """The transposition-table key of a bout-start position ``st`` (phase 0): the
+        position up to the ranks that no longer matter. Within each suit only the order
+        of the cards still in play (hands and talon) counts, and across suits only which
+        of them share a rank; so the key is the structure of the live cards (per suit, in
+        rank order, the label of the shared rank of each card or 0 for a rank no other
+        live card has) and who holds each live card in that order. Two positions with the
+        same key are the same game up to renaming ranks (every later move, beat, throw-in
+        and transfer corresponds), whatever was discarded before."""
+        got = self._keys.get(st)
+        if got is not None:
+            return got
+        a = st[1]
+        talon = st[10]
+        live = a | st[2]
+        for b in talon:
+            live |= b
+        got = _STRUCT.get(live)
+        if got is None:
+            got = _structure(live)
+        shape, order = got
+        pa = 0
+        bit = 1
+        for b in order:
+            if a & b:
+                pa |= bit
+            bit <<= 1
+        if talon:
+            key = (shape, pa, st[3], st[9], tuple(order.index(b) for b in talon))
+        else:
+            key = (shape, pa, st[3], st[9])
+        self._keys[st] = key
+        return key
 
     def value(self, st, alpha: int = -1, beta: int = 1) -> int:
         """The value of position ``st`` for the side searched for, exact when it lies in
         ``(alpha, beta)``, else a bound on the same side (fail-soft alpha-beta).
         A position that comes back on the path being searched (transfers and takes can
-        cycle: DUR-13, DUR-15) scores 0, a draw: nobody has to become the Durak; values
-        that depend on such a repetition are not stored in the table.
+        cycle: DUR-13, DUR-15; a cycle always passes through a bout's start) scores 0, a
+        draw: nobody has to become the Durak. A value that depends on the repetition of
+        an earlier position of the path is not stored in the table, unless it is a win or
+        a loss (a forced win never runs through a repetition, which scores 0).
         Raises ``Budget`` when ``self.budget`` is exceeded."""
         self.nodes += 1
         path = self._path
-        if st in path:
-            depth = path[st]
-            if depth < self._low:
-                self._low = depth
-            return 0
-        entry = self.tt.get(st)
+        depth = len(path)
+        if st[0] == 0:
+            key = self.canon(st)
+            got = path.get(key)
+            if got is not None:
+                if got < self._low:
+                    self._low = got
+                return 0
+        else:
+            key = st
+        tt = self.tt
+        entry = tt.get(key)
+        first = -1
         if entry is not None:
-            lo, hi = entry
+            lo, hi, first = entry
             if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
                 return hi
-            alpha, beta = max(alpha, lo), min(beta, hi)
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
         if self.budget is not None and self.nodes > self.budget:
             raise Budget
         a0, b0 = alpha, beta
         ame = st[3]
         maximize = ame if st[0] != 1 else not ame
-        kids = self.moves(st)
+        kids = self._kids(st)
         self.nodes += len(kids)
         best = -2 if maximize else 2
-        for _, child in kids:
+        for child in kids:
             if child.__class__ is int:
-                if maximize:
-                    if child > best:
-                        best = child
-                elif child < best:
-                    best = child
+                v = child
+            else:  # enhanced transposition cutoff: a child's stored bound may settle it
+                if child[0] == 0:
+                    k = self._keys.get(child)  # only bout starts met before
+                    if k is None:
+                        continue
+                    e = tt.get(k)
+                else:
+                    e = tt.get(child)
+                if e is None:
+                    continue
+                v = e[0] if maximize else e[1]
+            if maximize:
+                if v > best:
+                    best = v
+            elif v < best:
+                best = v
         if maximize:
-            alpha = max(alpha, best)
-        else:
-            beta = min(beta, best)
-        depth = len(path)
+            if best > alpha:
+                alpha = best
+        elif best < beta:
+            beta = best
         outer_low = self._low
-        self._low = depth + 1
+        self._low = 1 << 30
+        best_i = -1
         if alpha < beta:
-            path[st] = depth
+            if st[0] == 0:
+                path[key] = depth
+            self._plies += 1
             try:
-                for _, child in kids:
+                if self._plies > MAX_PLIES:
+                    raise Budget  # a path too long for Python's stack: give up honestly
+                if 0 <= first < len(kids):
+                    order = [first] + [i for i in range(len(kids)) if i != first]
+                else:
+                    order = range(len(kids))
+                for i in order:
+                    child = kids[i]
                     if child.__class__ is int:
                         continue
                     v = self.value(child, alpha, beta)
                     if maximize:
                         if v > best:
                             best = v
+                            best_i = i
                             if v > alpha:
                                 alpha = v
                     else:
                         if v < best:
                             best = v
+                            best_i = i
                             if v < beta:
                                 beta = v
                     if alpha >= beta:
                         break
             finally:
-                del path[st]
+                self._plies -= 1
+                if st[0] == 0:
+                    del path[key]
         low = self._low
-        self._low = min(outer_low, low)
-        if low <= depth:
-            return best  # depends on a repetition of this or an earlier position
+        if low < outer_low:
+            self._low = low
+        else:
+            self._low = outer_low
+        if low < depth and -1 < best < 1:
+            return best  # depends on a repetition of an earlier position of the path
         lo, hi = -1, 1
         if best <= a0:
             hi = best
@@ -301,8 +567,13 @@ class Solver:
         else:
             lo = hi = best
         if entry is not None:
-            lo, hi = max(lo, entry[0]), min(hi, entry[1])
-        self.tt[st] = (lo, hi)
+            if entry[0] > lo:
+                lo = entry[0]
+            if entry[1] < hi:
+                hi = entry[1]
+            if best_i < 0:
+                best_i = entry[2]
+        tt[key] = (lo, hi, best_i)
         return best
 
     def solve_moves(self, root, wanted=None, first=None, exact=False):
@@ -332,8 +603,9 @@ class Solver:
             v = child if child.__class__ is int else self.value(child, 0, 1)
             out[move] = 1 if v >= 1 else min(v, 0)
             best = max(best, out[move])
-            if best == 1 and not exact:
-                return out
+            if best == 1 and not exact:  # a 0 here only says "no win": not exact
+                return {m: w for m, w in out.items()
+                        if w != 0 or kids[m].__class__ is int}
         draw = any(out[m] == 0 and kids[m].__class__ is int for m in order)
         for move in order:  # second pass: draw or loss, for the moves that do not win
             if out[move] != 0 or kids[move].__class__ is int:
@@ -345,84 +617,3 @@ class Solver:
             out[move] = 0 if v >= 0 else -1
             draw = draw or v >= 0
         return out
-
-
-def make_root(trump: str, mine: int, theirs: int, i_attack: bool, table_pairs,
-              taking: bool, limit: int, talon=()):
-    """The solver position of a two-holder endgame.
-
-    Args:
-        trump: trump suit letter.
-        mine, theirs: the two hands as bitmasks (``card_bit``).
-        i_attack: whether the side searched for ("mine") is the attacker.
-        table_pairs: ``[(attack Card, defence Card or None), ...]``.
-        taking, limit: the engine's ``taking`` and ``limit``.
-        talon: card bits still in the talon, drawn from the end.
-    """
-    att = table = unb = ranks = 0
-    for a, d in table_pairs:
-        b = card_bit(a)
-        att |= b
-        table |= b
-        ranks |= _SAME_RANK[b]
-        if d is None:
-            unb |= b
-        else:
-            table |= card_bit(d)
-            ranks |= _SAME_RANK[card_bit(d)]
-    a_hand, d_hand = (mine, theirs) if i_attack else (theirs, mine)
-    if not table_pairs:
-        phase = 0
-    elif unb and not taking:
-        phase = 1
-    else:
-        phase = 2
-    return (phase, a_hand, d_hand, i_attack, att, table, unb, ranks, bool(taking), limit,
-            tuple(talon))
-
-
-def root_of_state(state, seat: int):
-    """The solver position of engine ``state`` (a ``game.durak.State``) for ``seat``, or
-    None when the solver does not apply: more than the face-up trump left in the talon,
-    not exactly two card holders with ``seat`` among them, the pair not the bout's
-    attacker and defender, or (the model's turn order) a throw-in asked while the
-    defender still has unbeaten cards. Reads the whole state: for search inside a
-    determinization or a known endgame, never for a player's decision on hidden cards."""
-    if len(state.talon) > 1 or state.over:
-        return None
-    holders = [s for s in range(state.num_players) if state.hands[s]]
-    if len(holders) != 2 or seat not in holders:
-        return None
-    if state.talon and state.num_players != 2:
-        return None
-    opp = holders[0] if holders[1] == seat else holders[1]
-    if {state.attacker, state.defender} != {seat, opp}:
-        return None
-    if state.table and not state.taking and state.unbeaten() and state.defender != seat:
-        return None
-    if state.first_bout and state.rules.first_bout_limit_5 and state.num_players >= 4:
-        return None
-    mine = sum(card_bit(c) for c in state.hands[seat])
-    theirs = sum(card_bit(c) for c in state.hands[opp])
-    talon = tuple(card_bit(c) for c in state.talon)
-    return make_root(state.trump, mine, theirs, state.attacker == seat,
-                     [tuple(p) for p in state.table], state.taking, state.limit, talon)
-
-
-def move_of(action):
-    """The solver move of an engine action (``game.durak`` Attack, Beat, ...), or None
-    for one the model does not have (Exchange)."""
-    name = type(action).__name__
-    if name == "Attack":
-        return ("attack", sum(card_bit(c) for c in action.cards))
-    if name == "Beat":
-        return ("beat", card_bit(action.card), card_bit(action.target))
-    if name == "Transfer":
-        return ("transfer", card_bit(action.card))
-    if name == "Throw":
-        return ("throw", card_bit(action.card))
-    if name == "Take":
-        return ("take",)
-    if name == "Done":
-        return ("done",)
-    return None
