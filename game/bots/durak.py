@@ -35,6 +35,10 @@ Levels:
       endgame solver (``game.bots.durak_endgame``), bounded by a work budget
       (``SEARCH_BUDGET``); when the budget runs out it falls back to the heuristics.
 
+The heuristics' numbers (card values, the cost of taking, throw-in limits) are
+``Weights``; the normal player plays by ``NORMAL``, the hard player by its own tuned set
+(``game.bots.durak_hard.WEIGHTS``, ``heuristic_with``).
+
 The search models turns as the table drives them (``to_act()[0]`` acts): the defender
 answers every unbeaten card before a thrower adds more; it is not used for a throw-in while
 the defender still has unbeaten cards.
@@ -291,6 +295,13 @@ def heuristic(view: dict, legal: list):
     must answer at once (``game.session.HINT_SLICES``)."""
     exchange = _find(legal, Exchange)
     return exchange if exchange is not None else _heuristic(_Ctx(view), legal)
+
+
+def heuristic_with(view: dict, legal: list, weights: Weights):
+    """``heuristic`` by the numbers ``weights`` instead of ``NORMAL`` (the hard player's
+    moves where it does not search, ``game.bots.durak_hard.WEIGHTS``)."""
+    exchange = _find(legal, Exchange)
+    return exchange if exchange is not None else _heuristic(_Ctx(view, weights), legal)
 
 
 def _heuristic(ctx: _Ctx, legal: list):

@@ -6,8 +6,10 @@ decision it
 
 1. plays exactly when every card is known (talon at most the face-up trump, two card
    holders): the normal player's exact endgame solver (``game.bots.durak_endgame``);
-2. plays the normal player's move while the talon holds more than ``LATE_TALON`` cards;
-3. otherwise keeps a few candidate moves (the normal player's choice first, then the
+2. plays the normal player's heuristics by its own tuned numbers (``WEIGHTS``: the
+   normal player's exact endgame search and trump exchange included) while the talon
+   holds more than ``LATE_TALON`` cards;
+3. otherwise keeps a few candidate moves (that choice first, then the
    cheapest others of each kind, ``CANDIDATES`` in all) and deals **determinizations**:
    the unseen cards (the deck minus its own hand, the discard pile, the table, the
    face-up trump while it lies under the talon and the cards each opponent is publicly
@@ -16,7 +18,8 @@ decision it
    public and with its own hand;
 4. in each sample plays every candidate, then the game to its end with the normal
    player's heuristics for every seat (``_normal_choice``, ``ROLLOUT_POLICY``: the
-   opponent model is the normal player; ``ROLLOUT_STEPS`` actions at most) — switching to
+   opponent model is the normal player, its own seat plays by ``WEIGHTS``;
+   ``ROLLOUT_STEPS`` actions at most) — switching to
    the exact solver (``ROLLOUT_SOLVER_BUDGET``) as soon as the talon holds at most
    ``SOLVE_TALON`` cards and two players hold cards; one solver, and so one transposition
    table, serves all rollouts of the decision — and scores +1 (not the Durak), 0 (draw)
