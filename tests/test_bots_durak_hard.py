@@ -150,3 +150,26 @@ def test_rollout_policy_is_the_normal_players_heuristic(players):
             state.apply(bots.choose(view, legal, level, seed=step))
             step += 1
     assert compared > 200
+
+
+def test_hard_plays_its_own_numbers_where_it_does_not_search():
+    """Early (talon above ``LATE_TALON``) the hard player plays the heuristics with its
+    tuned ``WEIGHTS``, not normal's ``NORMAL``: in early positions of normal-vs-normal
+    games where the two sets of numbers choose differently, hard chooses as ``WEIGHTS``."""
+    from game.bots import durak_hard
+    assert durak_hard.WEIGHTS != normal_bot.NORMAL
+    differ = 0
+    for deal in range(15):
+        state = new_game(Rules(), ["P0", "P1"], seed=500 + deal)
+        step = 0
+        while len(state.talon) > durak_hard.LATE_TALON and not state.is_over():
+            seat = state.to_act()[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            tuned = normal_bot.heuristic_with(view, legal, durak_hard.WEIGHTS)
+            normal = bots.choose(view, legal, "normal", seed=step)
+            if tuned != normal:
+                differ += 1
+                assert bots.choose(view, legal, "hard", seed=step) == tuned
+            state.apply(normal)
+            step += 1
+    assert differ >= 3

@@ -35,6 +35,10 @@ Levels:
       endgame solver (``game.bots.durak_endgame``), bounded by a work budget
       (``SEARCH_BUDGET``); when the budget runs out it falls back to the heuristics.
 
+The heuristics' numbers (card values, the cost of taking, throw-in limits) are
+``Weights``; the normal player plays by ``NORMAL``, the hard player by its own tuned set
+(``game.bots.durak_hard.WEIGHTS``, ``heuristic_with``).
+
 The search models turns as the table drives them (``to_act()[0]`` acts): the defender
 answers every unbeaten card before a thrower adds more; it is not used for a throw-in while
 the defender still has unbeaten cards.
@@ -43,6 +47,7 @@ the defender still has unbeaten cards.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from ..cards import Card, parse_card
 from ..durak import (DECK_RANKS, HAND_SIZE, Attack, Beat, Done, Exchange, Take, Throw,
@@ -61,12 +66,77 @@ CPU in CPython and 1.5 s in Pyodide, in slices. Past it the bot plays by its heu
 SUITS = "SHDC"
 
 
+@dataclass(frozen=True)
+class Weights:
+    """The numbers of the normal player's heuristics (card values, defence, leads and
+    throw-ins): ``NORMAL`` is the normal player's; the hard player (``game.bots.durak_hard``)
+    plays by its own tuned set (``durak_hard.WEIGHTS``, bench/durak_tune.py). Costs are in
+    card-value units (``_Ctx.value``: 0 the lowest non-trump … about 2 the top trump)."""
+
+    rank: float = 0.55
+    """Card value: weight of the card's rank within the deck (0 lowest … 1 ace)."""
+    beaten: float = 0.25
+    """Card value: weight of the share of outside cards the card beats."""
+    unbeaten_by: float = 0.25
+    """Card value: weight of the share of outside cards that do not beat it."""
+    trump: float = 0.6
+    """Card value: a trump's bonus once the talon is empty …"""
+    trump_phase: float = 0.4
+    """… plus this much more at the start of the game (scaled by the talon left)."""
+    lead_group: float = 0.25
+    """Lead (DUR-8): the discount per extra card of a several-card lead …"""
+    lead_group_late: float = 0.35
+    """… plus this much more once the talon is empty (scaled by how late it is)."""
+    lead_keep_rank: float = 0.05
+    """Lead: the discount per card of the led rank kept back for throwing in later."""
+    lead_unbeatable: float = 1.0
+    """Lead, talon at most 2 and the defender's hand all seen: discount for a lead it
+    cannot beat."""
+    take_card: float = 0.75
+    """Defence (DUR-15): the burden of each picked-up card early …"""
+    take_card_late: float = 1.6
+    """… plus this much more as the talon runs out …"""
+    take_card_big_hand: float = 0.12
+    """… plus this much per card the hand already holds beyond six …"""
+    take_card_endgame: float = 1.0
+    """… plus this much once the talon is empty."""
+    take_card_value: float = 0.5
+    """Defence: a picked-up card's burden is lowered by this share of its value."""
+    take_lost_attack: float = 0.3
+    """Defence: the cost of losing the next attack by taking."""
+    throw_in_risk: float = 0.08
+    """Defence: the cost of each card the throwers might add after a beat (doubled when
+    at most two cards would be left)."""
+    transfer_bonus: float = 0.15
+    """Defence (DUR-13): a transfer costs its card's value minus this."""
+    throw_taking: float = 0.45
+    """Throw-in (DUR-9/10) onto a taking defender: the highest card value thrown early …"""
+    throw_taking_late: float = 0.5
+    """… plus this much more as the talon runs out."""
+    throw: float = 0.30
+    """Throw-in against a defence: the highest card value thrown early …"""
+    throw_late: float = 0.45
+    """… plus this much more as the talon runs out …"""
+    throw_struggle: float = 0.25
+    """… plus this much when the defender spent a trump on a non-trump or holds at
+    most two cards."""
+    throw_endgame: float = 1.0
+    """Throw-in once the talon is empty: the highest card value (defence) …"""
+    throw_endgame_taking: float = 1.2
+    """… and onto a taking defender."""
+
+
+NORMAL = Weights()
+"""The normal player's numbers."""
+
+
 # ---------------------------------------------------------------------------- the view
 
 class _Ctx:
     """Facts a bot derives from its view (and only from it)."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: dict, weights: Weights = NORMAL) -> None:
+        self.w = weights
         self.view = view
         self.me = view["player"]
         self.rules = view["rules"]
@@ -118,9 +188,10 @@ class _Ctx:
                 beaten_by = sum(1 for x in out if self.beats(x, card)) / len(out)
             else:
                 beaten, beaten_by = 0.5, 0.5
-            v = 0.55 * self.rank01(card) + 0.25 * beaten + 0.25 * (1 - beaten_by)
+            w = self.w
+            v = w.rank * self.rank01(card) + w.beaten * beaten + w.unbeaten_by * (1 - beaten_by)
             if self.is_trump(card):
-                v += 0.6 + 0.4 * self.phase
+                v += w.trump + w.trump_phase * self.phase
             self._value[card] = v
         return v
 
@@ -227,6 +298,13 @@ def heuristic(view: dict, legal: list):
     return exchange if exchange is not None else _heuristic(_Ctx(view), legal)
 
 
+def heuristic_with(view: dict, legal: list, weights: Weights):
+    """``heuristic`` by the numbers ``weights`` instead of ``NORMAL`` (the hard player's
+    moves where it does not search, ``game.bots.durak_hard.WEIGHTS``)."""
+    exchange = _find(legal, Exchange)
+    return exchange if exchange is not None else _heuristic(_Ctx(view, weights), legal)
+
+
 def _heuristic(ctx: _Ctx, legal: list):
     if any(isinstance(a, Attack) for a in legal):
         return _lead(ctx, legal)
@@ -240,22 +318,23 @@ def _lead(ctx: _Ctx, legal: list):
     defender = ctx.defender
     known_def = ctx.known[defender]
     endgame = not ctx.talon
+    w = ctx.w
     best, best_score = None, None
     for a in legal:
         if not isinstance(a, Attack):
             continue
         cards = a.cards
         vals = [ctx.value(c) for c in cards]
-        score = max(vals) - (0.25 + 0.35 * (1 - ctx.phase)) * (len(cards) - 1)
+        score = max(vals) - (w.lead_group + w.lead_group_late * (1 - ctx.phase)) * (len(cards) - 1)
         # keep the rest of a rank for throwing in later: small bonus for leading a rank
         # that we hold more of than we lead
         rest = sum(1 for c in ctx.hand if c.rank == cards[0].rank) - len(cards)
-        score -= 0.05 * rest
+        score -= w.lead_keep_rank * rest
         if endgame or ctx.talon <= 2:
             # when the defender's whole hand is seen, prefer what it cannot beat
             if len(known_def) == ctx.counts[defender]:
                 if not any(ctx.beats(k, c) for c in cards for k in known_def):
-                    score -= 1.0
+                    score -= w.lead_unbeatable
         if best_score is None or score < best_score - 1e-9:
             best, best_score = a, score
     return best
@@ -266,12 +345,15 @@ def _defend(ctx: _Ctx, legal: list):
     unbeaten = [a for a, d in ctx.table if d is None]
     plan = _best_defence(ctx, unbeaten, ctx.hand)
     late = 1 - ctx.phase
+    w = ctx.w
     table_cards = [c for pair in ctx.table for c in pair if c is not None]
     # taking: each picked-up card burdens the hand, though it may be a useful card
-    per_card = 0.75 + 1.6 * late + 0.12 * max(0, len(ctx.hand) - HAND_SIZE)
+    per_card = (w.take_card + w.take_card_late * late
+                + w.take_card_big_hand * max(0, len(ctx.hand) - HAND_SIZE))
     if not ctx.talon:
-        per_card += 1.0
-    take_cost = sum(per_card - 0.5 * ctx.value(c) for c in table_cards) + 0.3
+        per_card += w.take_card_endgame
+    take_cost = (sum(per_card - w.take_card_value * ctx.value(c) for c in table_cards)
+                 + w.take_lost_attack)
     # the throwers may add more: a struggling defence invites throw-ins
     options = []
     if plan is not None:
@@ -283,11 +365,11 @@ def _defend(ctx: _Ctx, legal: list):
         if room > 0:
             # outside cards of the table's ranks that throwers might add
             extra = sum(1 for c in ctx.outside if c.rank in table_ranks)
-            risk = min(room, extra) * 0.08 * (1 + (free_after <= 2))
+            risk = min(room, extra) * w.throw_in_risk * (1 + (free_after <= 2))
         options.append((cost + risk, "beat", pairs))
     for a in legal:
         if isinstance(a, Transfer):
-            tcost = ctx.value(a.card) - 0.15
+            tcost = ctx.value(a.card) - w.transfer_bonus
             options.append((tcost, "transfer", a))
     options.append((take_cost, "take", None))
     options.sort(key=lambda o: o[0])
@@ -308,17 +390,18 @@ def _throw(ctx: _Ctx, legal: list):
     if not throws:
         return done if done is not None else legal[0]
     late = 1 - ctx.phase
+    w = ctx.w
     d = ctx.defender
     if ctx.taking:
-        limit = 0.45 + 0.5 * late
+        limit = w.throw_taking + w.throw_taking_late * late
     else:
-        limit = 0.30 + 0.45 * late
+        limit = w.throw + w.throw_late * late
         spent_trumps = sum(1 for a, dd in ctx.table if dd is not None and ctx.is_trump(dd)
                            and not ctx.is_trump(a))
         if spent_trumps or ctx.counts[d] <= 2:
-            limit += 0.25
+            limit += w.throw_struggle
     if not ctx.talon:
-        limit = 1.2 if ctx.taking else 1.0
+        limit = w.throw_endgame_taking if ctx.taking else w.throw_endgame
     best = min(throws, key=lambda a: ctx.value(a.card))
     keep_trump = ctx.talon > 0 or ctx.taking
     if ctx.is_trump(best.card) and keep_trump:
@@ -394,24 +477,27 @@ def _endgame(ctx: _Ctx, legal: list, preferred):
 
 # ---------------------------------------------------------------------------- entry point
 
-def think(view: dict, legal: list, level: str, rng: random.Random):
+def think(view: dict, legal: list, level: str, rng: random.Random,
+          weights: Weights = NORMAL):
     """``choose`` as a sliced search (``game.bots.think``): a generator that yields
     ``None`` after each slice of the endgame search (``SLICE_BUDGET`` units of work, a few
     to a few tens of milliseconds in CPython) or of the hard player's rollouts, and returns
-    the action (``StopIteration.value``)."""
+    the action (``StopIteration.value``). ``weights``: the numbers of the ``"normal"``
+    level's heuristics (the hard player passes its own)."""
     if level == "easy":
         return _easy(_Ctx(view), legal)
     if level == "normal":
-        return (yield from _normal(_Ctx(view), legal, rng))
+        return (yield from _normal(_Ctx(view, weights), legal, rng))
     if level == "hard":
         from .durak_hard import think as hard_think
         return (yield from hard_think(view, legal, rng))
     raise ValueError(f"unknown Durak bot level {level!r}")
 
 
-def choose(view: dict, legal: list, level: str, rng: random.Random):
+def choose(view: dict, legal: list, level: str, rng: random.Random,
+           weights: Weights = NORMAL):
     """Pick one of ``legal`` for ``view["player"]`` at ``level`` ``"easy"``, ``"normal"``
     or ``"hard"`` (``game.bots.durak_hard``; ``"random"`` is handled by
-    ``game.bots.choose``): ``think`` run to its end."""
+    ``game.bots.choose``): ``think`` run to its end (``weights`` as there)."""
     from . import run_to_end
-    return run_to_end(think(view, legal, level, rng))
+    return run_to_end(think(view, legal, level, rng, weights))

@@ -6,8 +6,10 @@ decision it
 
 1. plays exactly when every card is known (talon at most the face-up trump, two card
    holders): the normal player's exact endgame solver (``game.bots.durak_endgame``);
-2. plays the normal player's move while the talon holds more than ``LATE_TALON`` cards;
-3. otherwise keeps a few candidate moves (the normal player's choice first, then the
+2. plays the normal player's heuristics by its own tuned numbers (``WEIGHTS``: the
+   normal player's exact endgame search and trump exchange included) while the talon
+   holds more than ``LATE_TALON`` cards;
+3. otherwise keeps a few candidate moves (that choice first, then the
    cheapest others of each kind, ``CANDIDATES`` in all) and deals **determinizations**:
    the unseen cards (the deck minus its own hand, the discard pile, the table, the
    face-up trump while it lies under the talon and the cards each opponent is publicly
@@ -16,7 +18,8 @@ decision it
    public and with its own hand;
 4. in each sample plays every candidate, then the game to its end with the normal
    player's heuristics for every seat (``_normal_choice``, ``ROLLOUT_POLICY``: the
-   opponent model is the normal player; ``ROLLOUT_STEPS`` actions at most) — switching to
+   opponent model is the normal player, its own seat plays by ``WEIGHTS``;
+   ``ROLLOUT_STEPS`` actions at most) — switching to
    the exact solver (``ROLLOUT_SOLVER_BUDGET``) as soon as the talon holds at most
    ``SOLVE_TALON`` cards and two players hold cards; one solver, and so one transposition
    table, serves all rollouts of the decision — and scores +1 (not the Durak), 0 (draw)
@@ -50,6 +53,19 @@ from ..durak import (DECK_RANKS, HAND_SIZE, Attack, Beat, Done, Exchange, Rules,
                      Throw, Transfer)
 from . import durak as normal_bot
 from .durak_endgame import Budget, Solver, card_bit, make_root, move_of, root_of_state
+
+WEIGHTS = normal_bot.Weights(take_card_late=1.0, trump=0.9, rank=0.4)
+"""The numbers of the heuristics the hard player plays by where it does not search (and
+for its own seat in rollouts; the other seats play the normal player's ``NORMAL``):
+picked-up cards weigh less late in the game (1.0 instead of 1.6 more at the talon's end),
+trumps are worth more (0.9 instead of 0.6 over a non-trump) and rank less against what a
+card beats (0.4 instead of 0.55). Tuned by bench/durak_tune.py (two-player games of the
+heuristics against ``NORMAL``, exact solver once every card is known; seats swapped on
+each deal): one field at a time on deals 200,000-200,499 (of 32 single changes, only
+these two scored more than 2 standard errors above normal: +2.2 ± 1.1 and +1.8 ± 1.0
+points), then ``rank`` on top of both (+2.4 ± 1.5 of 11 changes); on fresh deals
+210,000-210,499 the three together scored 53.4 % (± 1.3, standard error), the two
+without ``rank`` 51.6 % (± 1.3)."""
 
 SAMPLES = 6
 """Determinizations per decision. Screened (bench/durak_screen.py): 10 nets +21 (with
@@ -196,11 +212,12 @@ _DECKS: dict = {}
 """Deck size -> (the deck's cards, its lowest rank, its number of ranks), for _state_ctx."""
 
 
-def _state_ctx(state: State, seat: int) -> normal_bot._Ctx:
+def _state_ctx(state: State, seat: int, weights=normal_bot.NORMAL) -> normal_bot._Ctx:
     """The normal player's ``_Ctx`` for ``seat`` of a full state, built from the state's
     cards directly (no view, no text): the same facts ``_Ctx(state.view(seat))`` holds
     for the heuristics."""
     ctx = object.__new__(normal_bot._Ctx)
+    ctx.w = weights
     rules = state.rules
     ctx.view = {"limit": state.limit}
     ctx.me = seat
@@ -231,15 +248,16 @@ def _state_ctx(state: State, seat: int) -> normal_bot._Ctx:
     return ctx
 
 
-def _normal_choice(state: State, seat: int):
+def _normal_choice(state: State, seat: int, weights=normal_bot.NORMAL):
     """The normal player's heuristic move for ``seat`` of a full state (its trump
-    exchange when legal, DUR-17; no endgame search: rollouts hand endgames to the solver)."""
+    exchange when legal, DUR-17; no endgame search: rollouts hand endgames to the solver),
+    by the heuristics' numbers ``weights``."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
     if isinstance(legal[-1], Exchange):
         return legal[-1]  # legal_actions lists the exchange last
-    return normal_bot._heuristic(_state_ctx(state, seat), legal)
+    return normal_bot._heuristic(_state_ctx(state, seat, weights), legal)
 
 
 def _root(state: State, me: int):
@@ -286,7 +304,10 @@ def _rollout(state: State, me: int, solver: Solver | None = None) -> int:
                 except Budget:
                     solve = False  # too big for a rollout: heuristics from here
         seat = state.to_act()[0]
-        state._apply(policy(state, seat))
+        if seat == me and policy is _normal_choice:
+            state._apply(_normal_choice(state, seat, WEIGHTS))
+        else:
+            state._apply(policy(state, seat))
     if not state.over or state.durak is None:
         return 0
     return -1 if state.durak == me else 1
@@ -310,9 +331,9 @@ class Search:
     def __init__(self, view: dict, legal: list, rng: random.Random, first=None) -> None:
         self.legal = legal
         self.rng = rng
-        self.ctx = normal_bot._Ctx(view)
-        if first is None:  # normal's choice, its endgame search run to the end at once
-            first = normal_bot.choose(view, legal, "normal", rng)
+        self.ctx = normal_bot._Ctx(view, WEIGHTS)
+        if first is None:  # its heuristics' choice, the endgame search run to the end
+            first = normal_bot.choose(view, legal, "normal", rng, WEIGHTS)
         self.first = first
         self.rollouts = 0
         self.done = True
@@ -370,7 +391,7 @@ class Search:
 def think(view: dict, legal: list, rng: random.Random):
     """``choose`` as a sliced search for ``game.bots.think``: a generator that yields
     ``None`` after each rollout and returns the same action as ``choose``."""
-    first = yield from normal_bot.think(view, legal, "normal", rng)
+    first = yield from normal_bot.think(view, legal, "normal", rng, WEIGHTS)
     search = Search(view, legal, rng, first)
     while not search.step(1):
         yield None
