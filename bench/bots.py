@@ -147,6 +147,15 @@ Tonk's lite rollout bot and low-weighted deals (``--set 'tonk_hard.ROLLOUT_LEVEL
 --set tonk_hard.LOW_BIAS=True``, 2026-12-02, stopped at the deadline): 480 hands (deals
 10,000-10,239, seats swapped): -0.015 ± 0.102 chips per hand (95 %), 49.6 % ± 4.5 % of
 hands: not stronger than normal either, so they stay off by default.
+Tonk's hard player as the normal bot with a fitted knock model (game.bots.tonk_knock,
+search off; 2026-12-02, fresh deals, load 4-7): ``--game tonk --level hard --opponent
+normal --games 4000 --first-deal 51000``: +0.054 ± 0.037 chips per hand (95 %), 56.0 % ±
+1.5 % of hands; ``--games 2000 --first-deal 50000``: +0.061 ± 0.051. Paired, every deal
+from every seat (``bench/tonk_tune.py --players P --deals D --first 5000``): 2 players
++0.068 ± 0.027 (3,000 hands), 3 players +0.072 ± 0.036 (2,400), 4 players +0.105 ± 0.052
+(2,400). Above normal, but issue 17's +0.2 is NOT reached (a seat that saw the other hand
+when knocking would gain +0.46). Decision time (CPU) over 28,357 decisions: median
+0.17 ms, p95 1.75 ms, max 8.9 ms.
 Dunka's hard player as the outs-weighed normal bot (game.bots.rummy_outs, 2026-12-02,
 ``--game dunka --level hard --opponent normal --first-deal 40000 --games 120``, load
 25-55): hard won 70 of 120 = 58.3 % (95 % interval 49.5-67.2 %), +21.3 points a game

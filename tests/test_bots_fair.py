@@ -279,12 +279,14 @@ def test_tonk_hard_choice_depends_only_on_the_view(small_hard_budget, monkeypatc
                                                   players):
     """The Tonk hard player (game.bots.tonk_hard): moving the hidden cards (other hands
     but their known cards, the stock, the discards under the top) changes no choice;
-    also with the lite rollout bot and low-weighted deals (``lite``). With ``lite`` one seed
+    without ``lite`` the default hard policy (no search), with it the search
+    (``SEARCH``) with the lite rollout bot and low-weighted deals. With ``lite`` one seed
     (0) instead of two: the second seed (None: derived from the view, so the same for both
     positions) is another sample of the same search, and the lite cases with two seeds
     were 24 of the file's 67 s of CPU; without ``lite`` both seeds stay."""
     if lite:
         from game.bots import tonk_hard
+        monkeypatch.setattr(tonk_hard, "SEARCH", True)
         monkeypatch.setattr(tonk_hard, "ROLLOUT_LEVEL", "lite")
         monkeypatch.setattr(tonk_hard, "LOW_BIAS", True)
     rng = random.Random(400 + players)

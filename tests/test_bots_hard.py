@@ -81,7 +81,9 @@ def test_rummy_worlds_agree_with_the_view(variant, players):
 
 @pytest.fixture
 def lite(monkeypatch):
-    """Tonk's hard search with the lite rollout bot and low-weighted deals."""
+    """Tonk's hard search (``SEARCH``, off by default) with the lite rollout bot and
+    low-weighted deals."""
+    monkeypatch.setattr(tonk_hard, "SEARCH", True)
     monkeypatch.setattr(tonk_hard, "ROLLOUT_LEVEL", "lite")
     monkeypatch.setattr(tonk_hard, "LOW_BIAS", True)
 
@@ -166,8 +168,11 @@ def test_rummy_hard_plays_legal_rounds(tiny, variant, players):
     assert len(state.sheet) >= 2
 
 
+@pytest.mark.parametrize("search", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_tonk_hard_plays_legal_hands(tiny, players):
+def test_tonk_hard_plays_legal_hands(tiny, monkeypatch, players, search):
+    """The hard policy (default) and the search over it (``SEARCH``) in every seat."""
+    monkeypatch.setattr(tonk_hard, "SEARCH", search)
     state = tonk.new_game(tonk.Rules(), [f"P{i}" for i in range(players)], seed=21)
     step = 0
     while state.hand_no <= 3:
@@ -181,8 +186,10 @@ def test_tonk_hard_plays_legal_hands(tiny, players):
     assert sum(state.ledger.balances()) == 0
 
 
-def test_think_is_choose_in_slices(tiny):
-    """The sliced search yields between rollouts and ends with ``choose``'s move."""
+def test_think_is_choose_in_slices(tiny, monkeypatch):
+    """The sliced search yields between rollouts and ends with ``choose``'s move (Tonk's
+    with its search on, ``tonk_hard.SEARCH``)."""
+    monkeypatch.setattr(tonk_hard, "SEARCH", True)
     sliced = 0
     cases = [(s.view(seat), s.legal_actions(seat)) for s, seat in
              rummy_positions("elvakort", 2, seed=3, steps=120, rate=0.3)]

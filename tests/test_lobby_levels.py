@@ -1,6 +1,7 @@
 """The levels the lobby offers per game (game.session.offered_levels, LOBBY_LEVELS; issue
 17): weakest first, easy and normal everywhere, hard only in the games whose hard player
-was measured above normal (bench/bots.py, its 95 % interval above 50 %), and the lobby's
+was measured above normal (bench/bots.py, its 95 % interval above 50 %, or above 0 chips
+per hand in Tonk), and the lobby's
 level select (game.web.seats.seats_el) lists exactly those, in both languages. The same
 check through the page is tests/e2e/test_hard_ui.py's."""
 
@@ -15,10 +16,11 @@ from game.i18n import t
 from game.session import GAMES, LEVELS, offered_levels
 from game.web import markup
 
-HARD_OFFERED = {"durak"}
-"""Games whose hard player beat normal with a 95 % interval above 50 %: Durak (bench/bots.py
---durak-hard). Dunka's (51.8 % of 391 games, 46.8-56.7 %), Elvakort's (45.1 % of 81) and
-Tonk's have not yet (game.bots.rummy_outs, game.bots.tonk_hard)."""
+HARD_OFFERED = {"durak", "tonk"}
+"""Games whose hard player beat normal with a 95 % interval above 50 % (Tonk: above 0 chips
+per hand): Durak (bench/bots.py --durak-hard), Tonk (+0.054 chips per hand over 4,000 hands,
+95 % interval +0.017 to +0.091, game.bots.tonk_hard). Dunka's (51.8 % of 391 games,
+46.8-56.7 %) and Elvakort's (45.1 % of 81) have not yet (game.bots.rummy_outs)."""
 
 
 def test_every_game_offers_known_levels_weakest_first():

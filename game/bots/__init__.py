@@ -19,7 +19,10 @@ Levels:
                   best few moves in each such deal with rollouts of the normal bot and
                   keeps the best on average. It still sees only the view. Dunka and
                   Elvakort: ``game.bots.rummy_hard`` (Dunka's: the normal bot with
-                  its discards weighed by their outs, ``game.bots.rummy_outs``); Tonk: ``game.bots.tonk_hard``; Durak:
+                  its discards weighed by their outs, ``game.bots.rummy_outs``); Tonk: ``game.bots.tonk_hard``
+                  (the normal bot with a knock by a model of the opponents' totals fitted
+                  on play, ``game.bots.tonk_knock``; its search measured no gain and is
+                  off); Durak:
                   ``game.bots.durak_hard`` (late in a game, with the exact endgame solver).
 
 ``think(view, legal_actions, level, seed)`` is the same choice as a *sliced* search (a

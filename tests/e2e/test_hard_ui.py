@@ -26,8 +26,9 @@ def test_a_tonk_hand_against_hard_players_is_played_to_its_end(page, site):
 
 
 def check_the_lobby_offers_the_hard_level_where_it_beats_normal(page):
-    """Durak's hard player beats normal (bench/bots.py); the others' do not yet, so the
-    lobby offers it for Durak only (game.session.offered_levels)."""
+    """Durak's and Tonk's hard players beat normal (bench/bots.py); Dunka's and
+    Elvakort's do not yet, so the lobby offers it for Durak and Tonk only
+    (game.session.offered_levels)."""
     page.check("input[name=game][value=durak]")
     options = "select[id^=lobby-level] option"
     page.wait_for_selector(options, state="attached")
@@ -35,5 +36,9 @@ def check_the_lobby_offers_the_hard_level_where_it_beats_normal(page):
     assert "hard" in values, values
     page.check("input[name=game][value=tonk]")
     page.wait_for_function("() => document.querySelector('input[name=game][value=tonk]').checked"
-                           " && ![...document.querySelectorAll('select[id^=lobby-level] option')]"
+                           " && [...document.querySelectorAll('select[id^=lobby-level] option')]"
                            ".some(o => o.value === 'hard')")
+    page.check("input[name=game][value=dunka]")
+    page.wait_for_function("() => document.querySelector('input[name=game][value=dunka]')"
+                           ".checked && ![...document.querySelectorAll("
+                           "'select[id^=lobby-level] option')].some(o => o.value === 'hard')")
