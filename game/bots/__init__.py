@@ -18,8 +18,9 @@ Levels:
                   cards it cannot see at random consistently with the view, tries its
                   best few moves in each such deal with rollouts of the normal bot and
                   keeps the best on average. It still sees only the view. Dunka and
-                  Elvakort: ``game.bots.rummy_hard`` (Dunka's: the normal bot with
-                  its discards weighed by their outs, ``game.bots.rummy_outs``); Tonk: ``game.bots.tonk_hard``; Durak:
+                  Elvakort: ``game.bots.rummy_hard`` (by default the normal bot with
+                  its discards weighed by their outs and the next player's take
+                  chance, ``game.bots.rummy_outs``); Tonk: ``game.bots.tonk_hard``; Durak:
                   ``game.bots.durak_hard`` (late in a game, with the exact endgame solver).
 
 ``think(view, legal_actions, level, seed)`` is the same choice as a *sliced* search (a

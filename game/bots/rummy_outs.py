@@ -1,28 +1,75 @@
-"""The hard Dunka and Elvakort players' discards: the normal bot's hand cost weighed with
-the hand's *outs* (issue 17; DUN-6, DUN-14; ELV-7, ELV-13).
+"""The hard Dunka and Elvakort players: the normal bot with three changes that plan over
+the cards it cannot see (issue 17; DUN-6, DUN-14, DUN-17; ELV-5, ELV-7, ELV-13).
 
-The normal bot (``game.bots.dunka``) discards the card whose loss costs least:
-``DIST_WEIGHT`` x the hand's distance to the contract + its points (+ a surcharge for
-feeding the next player). Two hands at the same distance are then told apart only by
-their points, though one may wait for a card of which both copies are still to come and
-another for a card already out of play. The hard player compares the ``OUTS_CANDIDATES``
-cheapest discards by that cost minus ``OUTS_WEIGHT`` x ``DIST_WEIGHT`` x the share of the
-cards still to come that would bring the hand left one step nearer the contract
-(``outs``: each natural card that could extend a set or run in hand, counted by its copies
-not yet seen — not in hand, on the pile, on the table or among the cards another player
-is known to hold). A hand that is more likely to improve
-at the next draw is the faster one to lay down, and in two-player Dunka the race to lay
-down decides the rounds that count (the loser of rounds 4-6 keeps 50-85 points).
+1. *Outs.* The normal bot (``game.bots.dunka``) discards the card whose loss costs least:
+   ``DIST_WEIGHT`` x the hand's distance to the contract + its points (+ a surcharge for
+   feeding the next player). Two hands at the same distance are then told apart only by
+   their points, though one may wait for a card of which both copies are still to come
+   and another for a card already out of play. The hard player compares the
+   ``OUTS_CANDIDATES`` cheapest discards by that cost minus ``OUTS_WEIGHT`` x
+   ``DIST_WEIGHT`` x the share of the cards still to come that would bring the hand left
+   one step nearer the contract (``outs``: each natural card that could extend a set or
+   run in hand, counted by its copies not yet seen — not in hand, on the pile, on the
+   table or among the cards another player is known to hold). A hand that is more likely
+   to improve at the next draw is the faster one to lay down, and in two-player Dunka the
+   race to lay down decides the rounds that count (the loser of rounds 4-6 keeps 50-85
+   points).
+2. *Feeding* (``take_chance``, ``feeds``). Before the next player is down, a discard they
+   take from the pile is a free step towards their contract. The normal bot avoids only
+   cards near what they visibly collect (``known``), which is rare; most takes come from
+   cards we know nothing about. But the discards of a round say what a player does *not*
+   collect: in 30 two-player normal-bot Dunka games, discards near nothing the taker had
+   thrown away or let lie were taken 14-31 % of the time by round, those near a card the
+   taker had thrown away 0-11 %. The hard player's surcharge is ``FEED_STEP`` x that
+   chance (``TAKE_CHANCE``, per game), for every discard (before and after laying down)
+   and for the discard it plans when deciding to take the pile.
+3. *The last round is for the game* (Dunka, ``_OutsCtx.cost``; DUN-15, DUN-17). The
+   loser of round 6 scores the hand. Behind on the scoresheet, a lost race loses the game
+   whatever the hand holds, so the hand's points weigh only ``BEHIND_POINTS``; ahead by
+   more than the least the hand could hold, a lost race still wins the game when the hand
+   stays under the lead, so each point above it costs ``AHEAD_RAMP`` more.
 
-Everything else (draws, dunks, laying down and off, discards once down) is the normal
-bot's. Like every bot it reads only the view: the outs count cards it has seen.
+Everything else (draws, dunks, laying down and off) is the normal bot's. Like every bot it
+reads only the view: the outs count cards it has seen, the take chances read the public
+discards and pile.
 
-Elvakort (``_ElvOutsCtx``) weighs the same outs against the Elvakort normal bot's hand
-cost (``game.bots.elvakort``: a card with a partner in hand may still count plus on the
-table, ELV-13) and plays the Elvakort normal bot's moves otherwise; its two-player deck
-is Dunka's (two decks and four jokers, ELV-1).
+Elvakort (``_ElvOutsCtx``) weighs the same outs and take chances (its own measured rates:
+a card near one of ours the taker let lie is taken 8-28 % of the time, so that signal
+counts less) against the Elvakort normal bot's hand cost (``game.bots.elvakort``: a card
+with a partner in hand may still count plus on the table, ELV-13) and plays the Elvakort
+normal bot's moves otherwise; its two-player deck is Dunka's (two decks and four jokers,
+ELV-1). Its last round (ELV-10, ELV-13: the one who goes out banks 11 cards and 50) is
+not a matter of staying under a lead, so change 3 is Dunka's only.
 
-Measured 2026-12-02 (two-player six-round games against normal, seats swapped on every
+Why not a search: the determinized rollout search (``game.bots.rummy_hard``, still there
+with ``--set rummy_hard.OUTS_GAMES=()``) was no better than normal in 30-36 games a game,
+at 30-70 ms a decision; these changes cost a few distance evaluations.
+
+Measured 2026-12-02 with all three changes (FEED_STEP 30, the TAKE_CHANCE below;
+``bench/rummy_screen.py --game G --deals 200 --first-deal 80000``, run as 20 chunks of
+10 deals per game with ``--raw`` and summed by ``--aggregate``: two-player six-round
+games against normal, seats swapped on every deal, game seeds 90,000-90,199 as
+``bench/bots.py --level hard --opponent normal --first-deal 80000`` plays them; a fresh
+range, no setting was tuned on it; CPython, niced, load 4-10):
+
+    Dunka, 400 games: hard scored 210 = 52.5 % (a draw counting half; 95 % Wilson
+        interval 47.6-57.3 %), +7.8 points a game (s.e. 5.9; rounds 1-6: +0.9, +1.3,
+        +0.9, +3.4, +4.4, -3.1): not shown stronger than normal (the outs alone: 51.8 %
+        of 391, +8.4); the lobby does not offer it. Feeding alone (no last-round rule),
+        deals 10,000-10,049: 57.0 % of 100 games, +6.8 (s.e. 11.4).
+    Elvakort, 400 games: hard scored 222 = 55.5 % (95 % interval 50.6-60.3 %),
+        +56.0 points a game (s.e. 20.6; rounds 1-6: +10.6, -0.4, +19.4, +18.2, +2.2,
+        +5.9): stronger than normal, short of issue 17's 60 %; the lobby offers it
+        (game.session.LOBBY_LEVELS). (The outs alone: 45.1 % of 81 games.)
+    Decision time, CPU, hard's decisions with a choice in those games (66,928 Dunka,
+        61,129 Elvakort): median 1.6 / 2.2 ms, p95 58-77 / 40-58 ms by chunk, max 216 /
+        111 ms. ``bench/hard_times.py --game dunka --game elvakort`` (40 positions
+        each), CPython: Dunka median 0, p95 58, max 68 ms; Elvakort 1, 67, 76 ms; the
+        same in Pyodide 3.14.2 under Node (``node bench/hard_pyodide.mjs --game dunka
+        --game elvakort``, Node's CPU): Dunka 2, 62, 75 ms; Elvakort 2, 76, 83 ms: far
+        inside the 1 s budget.
+
+Earlier: measured 2026-12-02 (two-player six-round games against normal, seats swapped on every
 deal, game seed 10,000 + deal as in ``bench/bots.py``'s ``match``, played by a copy of it
 that also keeps each game's points; CPython, 2-core machine at load 20-55, niced):
 
