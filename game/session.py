@@ -49,12 +49,14 @@ BETWEEN_PHASES = ("round_over", "hand_over")
 """Phases between rounds/hands: the table waits for the human to deal on (``next``)."""
 
 LEVELS = ("easy", "normal", "hard")
-LOBBY_LEVELS = {"durak": LEVELS}
+LOBBY_LEVELS = {"durak": LEVELS, "elvakort": LEVELS}
 """The levels the lobby offers per game (``offered_levels``). The hard level is offered
 where it measurably beats normal (``bench/bots.py --durak-hard``: 53.9 % of 630 Durak
-games, 95 % interval 50.0-57.7 %; later 56.5 % of 542, 52.3-60.6 %); the hard players of Dunka, Elvakort and Tonk are not
-stronger than normal yet (issue 17), so the lobby keeps them back, while a link or an
-embedding message may still ask for ``level=hard`` in any game."""
+games, 95 % interval 50.0-57.7 %; later 56.5 % of 542, 52.3-60.6 %; Elvakort,
+``bench/rummy_screen.py --game elvakort``: 55.5 % of 400 two-player games, 50.6-60.3 %,
+game.bots.rummy_outs); the hard players of Dunka and Tonk are not shown stronger than
+normal yet (issue 17), so the lobby keeps them back, while a link or an embedding message
+may still ask for ``level=hard`` in any game."""
 
 
 def offered_levels(game: str) -> tuple[str, ...]:

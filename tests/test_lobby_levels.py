@@ -15,10 +15,11 @@ from game.i18n import t
 from game.session import GAMES, LEVELS, offered_levels
 from game.web import markup
 
-HARD_OFFERED = {"durak"}
+HARD_OFFERED = {"durak", "elvakort"}
 """Games whose hard player beat normal with a 95 % interval above 50 %: Durak (bench/bots.py
---durak-hard). Dunka's (51.8 % of 391 games, 46.8-56.7 %), Elvakort's (45.1 % of 81) and
-Tonk's have not yet (game.bots.rummy_outs, game.bots.tonk_hard)."""
+--durak-hard) and Elvakort (55.5 % of 400 games, 50.6-60.3 %: bench/rummy_screen.py,
+game.bots.rummy_outs). Dunka's (52.5 % of 400 games, 47.6-57.3 %) and Tonk's have not yet
+(game.bots.rummy_outs, game.bots.tonk_hard)."""
 
 
 def test_every_game_offers_known_levels_weakest_first():

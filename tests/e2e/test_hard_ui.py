@@ -26,8 +26,9 @@ def test_a_tonk_hand_against_hard_players_is_played_to_its_end(page, site):
 
 
 def check_the_lobby_offers_the_hard_level_where_it_beats_normal(page):
-    """Durak's hard player beats normal (bench/bots.py); the others' do not yet, so the
-    lobby offers it for Durak only (game.session.offered_levels)."""
+    """Durak's and Elvakort's hard players beat normal (bench/bots.py,
+    bench/rummy_screen.py); Tonk's does not yet, so the lobby offers hard for Durak and
+    not for Tonk (game.session.offered_levels)."""
     page.check("input[name=game][value=durak]")
     options = "select[id^=lobby-level] option"
     page.wait_for_selector(options, state="attached")
