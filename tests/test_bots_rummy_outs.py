@@ -49,12 +49,24 @@ def test_outs_count_the_copies_still_to_come():
     assert ctx.outs(hand) == outs - (before[(7, "C")] - 0) - 1
 
 
+def hard_score(ctx, card) -> float:
+    """The hard player's score of discarding ``card`` (lower is better): before laying
+    down its hand cost with the outs bonus and the feed surcharge, once down minus the
+    card's value plus the surcharge (game.bots.rummy_outs)."""
+    if ctx.down:
+        return -dunka._value(card) + ctx.feeds(card)
+    left = dunka._without(ctx.hand, card)
+    return ctx.cost(left) + ctx.feeds(card) - rummy_outs.OUTS_WEIGHT * dunka.DIST_WEIGHT \
+        * ctx.outs(left) / ctx.unseen
+
+
 @pytest.mark.parametrize("variant", ["dunka", "elvakort"])
-def test_hard_discards_for_more_outs_where_it_differs_from_normal(variant):
+def test_hard_discards_by_its_own_score_where_it_differs_from_normal(variant):
     """In seeded two-player games the hard Dunka and Elvakort players' discard differs
-    from the normal bot's only before laying down, and then leaves a hand with more outs
-    at no more than the outs bonus of extra normal cost (the game's own hand cost:
-    ELV-13's for Elvakort; game.bots.rummy_outs)."""
+    from the normal bot's often enough to matter, and where it does (before laying down,
+    or once down in Dunka) hard's card scores better than normal's by hard's own measure:
+    the game's hand cost with outs and the feed chance (ELV-13's cost for Elvakort;
+    game.bots.rummy_outs)."""
     differ = 0
     for seed in range(2):
         state = rummy.new_game(rummy.Rules(variant=variant), ["A", "B"], seed)
@@ -64,20 +76,13 @@ def test_hard_discards_for_more_outs_where_it_differs_from_normal(variant):
             view, legal = state.view(seat), state.legal_actions(seat)
             normal = bots.choose(view, legal, "normal", seed=step)
             hard = bots.choose(view, legal, "hard", seed=step)
-            if hard != normal:
+            if hard != normal and isinstance(hard, Discard) and isinstance(normal, Discard):
                 differ += 1
-                assert isinstance(hard, Discard) and isinstance(normal, Discard)
-                assert not view["laid_down"][seat]
                 ctx = rummy_outs._ElvOutsCtx(view) if variant == "elvakort" \
                     else rummy_outs._OutsCtx(view)
-                left = {a: dunka._without(ctx.hand, dunka._card(str(a.card)))
-                        for a in (hard, normal)}
-                assert ctx.outs(left[hard]) > ctx.outs(left[normal])
-                extra = ctx.cost(left[hard]) - ctx.cost(left[normal]) \
-                    + ctx.feeds(dunka._card(str(hard.card))) \
-                    - ctx.feeds(dunka._card(str(normal.card)))
-                assert extra <= rummy_outs.OUTS_WEIGHT * dunka.DIST_WEIGHT * \
-                    ctx.outs(left[hard]) / ctx.unseen
+                if not ctx.down or variant == "dunka":
+                    h, n = (dunka._card(str(a.card)) for a in (hard, normal))
+                    assert hard_score(ctx, h) <= hard_score(ctx, n) + 1e-9
             state.apply(normal)
             step += 1
     assert differ >= 3
@@ -98,3 +103,80 @@ def test_elvakort_outs_weigh_elvakort_hand_cost():
     assert elv.cost(hand) == elvakort._ElvCtx(view).cost(hand)
     assert elv.cost(hand) < dunka._Ctx(view).cost(hand)
     assert elv.outs(hand) == rummy_outs._OutsCtx(view).outs(hand) > 0
+
+
+def round_four_discard(hand: str, thrown: str, known: str = ""):
+    """A two-player Dunka round 4 (three sets) at the discard of the seat in turn, whose
+    hand is ``hand``; the other seat threw away ``thrown`` this round and holds ``known``
+    from the pile. Returns (state, seat)."""
+    state = rummy.new_game(rummy.Rules(variant="dunka"), ["A", "B"], 7)
+    state._deal(4)
+    step = 0
+    while state.phase != "draw":
+        seat = state.to_act()[0]
+        state.apply(bots.choose(state.view(seat), state.legal_actions(seat), "normal",
+                                seed=step))
+        step += 1
+    seat = state.to_act()[0]
+    state.apply(rummy.Draw(seat, "stock"))
+    other = 1 - seat
+    state.hands[seat] = [parse_card(t) for t in hand.split()]
+    state.discards = [[other, t] for t in thrown.split()]
+    state.pile = [parse_card(t) for t in thrown.split()]
+    state.known[other] = [parse_card(t) for t in known.split()]
+    state.hands[other][:len(state.known[other])] = state.known[other]
+    return state, seat
+
+
+def test_hard_discards_what_the_next_player_let_go_not_what_they_collect(monkeypatch):
+    """Four loose fives, equal for the normal bot's hand cost and the outs: the hard
+    player throws the eight, whose rank the next player threw away twice this round
+    (``take_chance``: they take such discards about 5 % of the time, others about 20 %),
+    never the six they are known to collect from the pile;
+    without the feed model (FEED_STEP 0) it would not pick the eight."""
+    hand = "KS KH KD QD QC 9S 9H 5S 6H 7C 8D"
+    state, seat = round_four_discard(hand, thrown="8S 8H", known="6S")
+    view, legal = state.view(seat), state.legal_actions(seat)
+    ctx = rummy_outs._OutsCtx(view)
+    chance = rummy_outs.TAKE_CHANCE["dunka"]
+    assert ctx.take_chance((8, "D")) == chance["thrown"]
+    assert ctx.take_chance((6, "H")) == chance["known"]
+    assert ctx.take_chance((7, "C")) == chance["unsafe"]
+    hard = bots.choose(view, legal, "hard", seed=0)
+    assert isinstance(hard, Discard) and str(hard.card) == "8D"
+    monkeypatch.setattr(rummy_outs, "FEED_STEP", 0.0)
+    plain = bots.choose(view, legal, "hard", seed=0)
+    assert str(plain.card) != "8D"
+    assert str(plain.card) != "6H"  # the normal surcharge (FEED_KNOWN) still holds
+
+
+def last_round_view(lead: int):
+    """The view of the seat in turn at its first draw of a two-player Dunka round 6
+    (going out at once, DUN-15), leading the other seat by ``lead`` points (DUN-17)."""
+    state = rummy.new_game(rummy.Rules(variant="dunka"), ["A", "B"], 5)
+    state._deal(6)
+    seat = state.to_act()[0]
+    points = [0, 0]
+    points[1 - seat] = max(0, lead)
+    points[seat] = max(0, -lead)
+    state.sheet = [{"round": 5, "contract": "3 three-runs", "dealer": 0, "out": None,
+                    "points": points, "totals": list(points), "hands": [[], []]}]
+    return state.view(seat)
+
+
+def test_last_round_cost_weighs_the_game_not_the_round():
+    """Dunka's last round (DUN-15, DUN-17): behind, the hand's points barely count (a
+    lost race loses the game whatever the hand holds: BEHIND_POINTS); ahead by more than
+    the least a hand can hold, each point above the lead costs AHEAD_RAMP more; before
+    the last round the cost is the normal bot's."""
+    hand = cards("KS KH KD QD QC 9S 9H AS 7C 8D")  # 10 cards: 85 points, least 50
+    behind, ahead, far = (rummy_outs._OutsCtx(last_round_view(x)) for x in (-30, 60, 200))
+    assert behind.lead == -30 and ahead.lead == 60 and far.lead == 200
+    normal = dunka._Ctx(last_round_view(60)).cost(hand)
+    dist = dunka.DIST_WEIGHT * ahead.distance(hand)
+    assert behind.cost(hand) == pytest.approx(dist + rummy_outs.BEHIND_POINTS * 85)
+    assert ahead.cost(hand) == pytest.approx(normal + rummy_outs.AHEAD_RAMP * (85 - 60 + 1))
+    assert far.cost(hand) == normal  # the hand cannot lose the game: normal's cost
+    early = rummy_outs._OutsCtx(round_four_discard(
+        "KS KH KD QD QC 9S 9H 5S 6H 7C 8D", "8S")[0].view(0))
+    assert early.lead is None and early.cost(hand) == dunka._Ctx(early.view).cost(hand)

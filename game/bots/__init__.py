@@ -18,8 +18,9 @@ Levels:
                   cards it cannot see at random consistently with the view, tries its
                   best few moves in each such deal with rollouts of the normal bot and
                   keeps the best on average. It still sees only the view. Dunka and
-                  Elvakort: ``game.bots.rummy_hard`` (Dunka's: the normal bot with
-                  its discards weighed by their outs, ``game.bots.rummy_outs``); Tonk: ``game.bots.tonk_hard``
+                  Elvakort: ``game.bots.rummy_hard`` (by default the normal bot with
+                  its discards weighed by their outs and the next player's take
+                  chance, ``game.bots.rummy_outs``); Tonk: ``game.bots.tonk_hard``
                   (the normal bot with a knock by a model of the opponents' totals fitted
                   on play, ``game.bots.tonk_knock``; its search measured no gain and is
                   off); Durak:

@@ -23,9 +23,10 @@ the points of the melds a seat owns on the table, ELV-13).
 It never peeks: it is given the view, not the state, and deals the hidden cards itself.
 
 Dunka and Elvakort (``OUTS_GAMES``) do not use this search by default: their hard
-player is the normal bot with its discards weighed by their outs
-(``game.bots.rummy_outs``), which beat normal in Dunka where the search did not, and
-decides in milliseconds (issue 17). ``--set rummy_hard.OUTS_GAMES=()`` in
+player is the normal bot with its discards weighed by their outs and by the chance the
+next player takes them, and Dunka's last round played for the game
+(``game.bots.rummy_outs``), which measured at least as well as the search against normal
+and decides in milliseconds (issue 17). ``--set rummy_hard.OUTS_GAMES=()`` in
 ``bench/bots.py`` brings the search back.
 """
 
@@ -58,9 +59,9 @@ MAX_STEPS = 200
 """A rollout's safety stop in actions (a turn is 2–6 actions)."""
 OUTS_GAMES = ("dunka", "elvakort")
 """Games whose hard player is not the rollout search but the normal bot with its
-discards weighed by their outs (``game.bots.rummy_outs``): in two-player Dunka that beat
-normal (issue 17's figures in its docstring), while the rollout search did not; in
-Elvakort neither has shown itself stronger yet, and the outs player is the cheaper."""
+discards weighed by their outs and the next player's take chance
+(``game.bots.rummy_outs``, figures in its docstring): the rollout search was no better
+than normal in either game, and the outs player is far cheaper."""
 
 
 def _bot(game: str):

@@ -1,28 +1,80 @@
-"""The hard Dunka and Elvakort players' discards: the normal bot's hand cost weighed with
-the hand's *outs* (issue 17; DUN-6, DUN-14; ELV-7, ELV-13).
+"""The hard Dunka and Elvakort players: the normal bot with three changes that plan over
+the cards it cannot see (issue 17; DUN-6, DUN-14, DUN-17; ELV-5, ELV-7, ELV-13).
 
-The normal bot (``game.bots.dunka``) discards the card whose loss costs least:
-``DIST_WEIGHT`` x the hand's distance to the contract + its points (+ a surcharge for
-feeding the next player). Two hands at the same distance are then told apart only by
-their points, though one may wait for a card of which both copies are still to come and
-another for a card already out of play. The hard player compares the ``OUTS_CANDIDATES``
-cheapest discards by that cost minus ``OUTS_WEIGHT`` x ``DIST_WEIGHT`` x the share of the
-cards still to come that would bring the hand left one step nearer the contract
-(``outs``: each natural card that could extend a set or run in hand, counted by its copies
-not yet seen — not in hand, on the pile, on the table or among the cards another player
-is known to hold). A hand that is more likely to improve
-at the next draw is the faster one to lay down, and in two-player Dunka the race to lay
-down decides the rounds that count (the loser of rounds 4-6 keeps 50-85 points).
+1. *Outs.* The normal bot (``game.bots.dunka``) discards the card whose loss costs least:
+   ``DIST_WEIGHT`` x the hand's distance to the contract + its points (+ a surcharge for
+   feeding the next player). Two hands at the same distance are then told apart only by
+   their points, though one may wait for a card of which both copies are still to come
+   and another for a card already out of play. The hard player compares the
+   ``OUTS_CANDIDATES`` cheapest discards by that cost minus ``OUTS_WEIGHT`` x
+   ``DIST_WEIGHT`` x the share of the cards still to come that would bring the hand left
+   one step nearer the contract (``outs``: each natural card that could extend a set or
+   run in hand, counted by its copies not yet seen — not in hand, on the pile, on the
+   table or among the cards another player is known to hold). A hand that is more likely
+   to improve at the next draw is the faster one to lay down, and in two-player Dunka the
+   race to lay down decides the rounds that count (the loser of rounds 4-6 keeps 50-85
+   points).
+2. *Feeding* (``take_chance``, ``feeds``). Before the next player is down, a discard they
+   take from the pile is a free step towards their contract. The normal bot avoids only
+   cards near what they visibly collect (``known``), which is rare; most takes come from
+   cards we know nothing about. But the discards of a round say what a player does *not*
+   collect: in 30 two-player normal-bot Dunka games, discards near nothing the taker had
+   thrown away or let lie were taken 14-31 % of the time by round, those near a card the
+   taker had thrown away 0-11 %. The hard player's surcharge is ``FEED_STEP`` x that
+   chance (``TAKE_CHANCE``, per game), for every discard (before and after laying down)
+   and for the discard it plans when deciding to take the pile.
+3. *The last round is for the game* (Dunka, ``_OutsCtx.cost``; DUN-15, DUN-17). The
+   loser of round 6 scores the hand. Behind on the scoresheet, a lost race loses the game
+   whatever the hand holds, so the hand's points weigh only ``BEHIND_POINTS``; ahead by
+   more than the least the hand could hold, a lost race still wins the game when the hand
+   stays under the lead, so each point above it costs ``AHEAD_RAMP`` more.
 
-Everything else (draws, dunks, laying down and off, discards once down) is the normal
-bot's. Like every bot it reads only the view: the outs count cards it has seen.
+Everything else (draws, dunks, laying down and off) is the normal bot's. Like every bot it
+reads only the view: the outs count cards it has seen, the take chances read the public
+discards and pile.
 
-Elvakort (``_ElvOutsCtx``) weighs the same outs against the Elvakort normal bot's hand
-cost (``game.bots.elvakort``: a card with a partner in hand may still count plus on the
-table, ELV-13) and plays the Elvakort normal bot's moves otherwise; its two-player deck
-is Dunka's (two decks and four jokers, ELV-1).
+Elvakort (``_ElvOutsCtx``) weighs the same outs and take chances (its own measured rates:
+a card near one of ours the taker let lie is taken 8-28 % of the time, so that signal
+counts less) against the Elvakort normal bot's hand cost (``game.bots.elvakort``: a card
+with a partner in hand may still count plus on the table, ELV-13) and plays the Elvakort
+normal bot's moves otherwise; its two-player deck is Dunka's (two decks and four jokers,
+ELV-1). Its last round (ELV-10, ELV-13: the one who goes out banks 11 cards and 50) is
+not a matter of staying under a lead, so change 3 is Dunka's only.
 
-Measured 2026-12-02 (two-player six-round games against normal, seats swapped on every
+Why not a search: the determinized rollout search (``game.bots.rummy_hard``, still there
+with ``--set rummy_hard.OUTS_GAMES=()``) was no better than normal (40 % of 30 Dunka and
+50 % of 36 Elvakort games) at 30-70 ms a decision; these changes cost a few distance evaluations.
+
+Measured 2026-12-02 with all three changes (FEED_STEP 30, the TAKE_CHANCE below;
+``bench/rummy_screen.py --game G --deals 200 --first-deal 80000``, run as 20 chunks of
+10 deals per game with ``--raw`` and summed by ``--aggregate``: two-player six-round
+games against normal, seats swapped on every deal, game seeds 90,000-90,199 as
+``bench/bots.py --level hard --opponent normal --first-deal 80000`` plays them; a fresh
+range, no setting was tuned on it; CPython, niced, load 4-10):
+
+    Dunka, 400 games: hard scored 210 = 52.5 % (a draw counting half; 95 % Wilson
+        interval 47.6-57.3 %), +7.8 points a game (s.e. 5.9; rounds 1-6: +0.9, +1.3,
+        +0.9, +3.4, +4.4, -3.1): not shown stronger than normal (the outs alone: 51.8 %
+        of 391, +8.4); the lobby does not offer it. 200 more (``--first-deal 80200
+        --deals 100``): 52.8 %, +8.4 (s.e. 7.9); all 600: 52.6 % (48.6-56.5 %),
+        +8.0 points a game (s.e. 4.7; round 6 -4.1, s.e. 3.1: the last-round rule
+        trades points for wins, which points cannot show). Feeding alone (no last-round rule; the
+        screen it was chosen on, ``--deals 50``, game seeds 10,000-10,049): 57.0 % of
+        100 games, +6.8 (s.e. 11.4); FEED_STEP 60 there: 65 % of the first 40 games
+        (stopped for CPU), no clear difference, so the measured-scale 30 stays.
+    Elvakort, 400 games: hard scored 222 = 55.5 % (95 % interval 50.6-60.3 %),
+        +56.0 points a game (s.e. 20.6; rounds 1-6: +10.6, -0.4, +19.4, +18.2, +2.2,
+        +5.9): stronger than normal, short of issue 17's 60 %; the lobby offers it
+        (game.session.LOBBY_LEVELS). (The outs alone: 45.1 % of 81 games.)
+    Decision time, CPU, hard's decisions with a choice in those games (66,928 Dunka,
+        61,129 Elvakort): median 1.6 / 2.2 ms, p95 58-77 / 40-58 ms by chunk, max 216 /
+        111 ms. ``bench/hard_times.py --game dunka --game elvakort`` (40 positions
+        each), CPython: Dunka median 0, p95 58, max 68 ms; Elvakort 1, 67, 76 ms; the
+        same in Pyodide 3.14.2 under Node (``node bench/hard_pyodide.mjs --game dunka
+        --game elvakort``, Node's CPU): Dunka 2, 62, 75 ms; Elvakort 2, 76, 83 ms: far
+        inside the 1 s budget.
+
+Earlier: measured 2026-12-02 (two-player six-round games against normal, seats swapped on every
 deal, game seed 10,000 + deal as in ``bench/bots.py``'s ``match``, played by a copy of it
 that also keeps each game's points; CPython, 2-core machine at load 20-55, niced):
 
@@ -59,7 +111,7 @@ from __future__ import annotations
 from ..rummy import Discard, Dunk, LayDown, Layoff, Next, Pass, Replace
 from . import dunka as _dunka
 from . import elvakort as _elvakort
-from .dunka import DIST_WEIGHT, SUITS, _card, _Ctx, _without
+from .dunka import DIST_WEIGHT, SUITS, _card, _Ctx, _value, _without
 from .elvakort import _ElvCtx
 
 OUTS_WEIGHT = 2.0
@@ -68,6 +120,29 @@ nearer the contract (scaled by its probability, ``outs / unseen``). 0: the norma
 discard."""
 OUTS_CANDIDATES = 3
 """How many of the cheapest discards (normal cost) are compared by their outs."""
+FEED_STEP = 30.0
+"""Points a card the next player takes from the pile is worth to them (one step nearer
+their contract, like ``DIST_WEIGHT`` for our own hand, a little more: it is also one good
+draw fewer for us to win the race). Scaled by the chance they take it (``take_chance``).
+0: the normal bot's surcharge (``FEED_KNOWN`` for a card near their ``known`` cards)."""
+TAKE_CHANCE = {
+    "dunka": {"unsafe": 0.2, "thrown": 0.05, "passed": 0.05, "both": 0.02, "known": 0.4},
+    "elvakort": {"unsafe": 0.22, "thrown": 0.06, "passed": 0.15, "both": 0.05,
+                 "known": 0.4}}
+"""Per game, the chance that the next player (not down) takes a discard from the pile:
+``unsafe``, one we know nothing about; ``thrown``, one near a card they threw away this
+round; ``passed``, near one of our discards they let lie; ``both``; ``known``, near a card
+they took from the pile and still hold (near: same rank in a contract with sets, same
+suit one rank away in one with runs; two ranks for ``known``). Measured in two-player
+normal-bot games (``take_chance``)."""
+BEHIND_POINTS = 0.2
+"""Dunka's last round (DUN-15, DUN-17) behind on the scoresheet: the weight of the hand's
+points in its cost (1 otherwise). A loss of the race loses the game whatever the hand
+holds, so only the race counts; the points stay as a tie-break."""
+AHEAD_RAMP = 2.0
+"""Dunka's last round ahead by a lead the hand can still stay under: extra cost per point
+the hand holds above the lead (losing the race then loses the game only if the hand's
+points exceed the lead)."""
 DECK = tuple((r, s) for r in range(2, 15) for s in SUITS)
 """The natural cards of one deck as ``(rank, suit)`` (Dunka plays two decks, DUN-1)."""
 
@@ -82,6 +157,53 @@ class _Outs:
             + len(self.hand) + sum(len(k) for s, k in enumerate(view["known"])
                                    if s != self.me)
         self.unseen = max(1, 2 * len(DECK) + 4 - seen)
+        self._init_take(view)
+
+    def _init_take(self, view: dict) -> None:
+        """What the next player's discards and passes this round say they do not
+        collect (``take_chance``)."""
+        pile = set(view["pile"])
+        self.nxt_thrown = [_card(t) for s, t in view["discards"] if s == self.nxt]
+        self.nxt_passed = [_card(t) for s, t in view["discards"]
+                           if s == self.me and t in pile]
+
+    def _near(self, other, card, width: int) -> bool:
+        """``card`` could go in a meld with ``other`` under this round's contract: the same
+        rank (the contract has sets) or the same suit at most ``width`` ranks away (it has
+        runs; the ace is low or high)."""
+        if self.sets and other[0] == card[0]:
+            return True
+        if self.runs and other[1] == card[1]:
+            gap = abs(other[0] - card[0])
+            if 14 in (other[0], card[0]):
+                gap = min(gap, abs(min(other[0], card[0]) - 1))
+            return gap <= width
+        return False
+
+    def take_chance(self, card) -> float:
+        """The chance that the next player, not yet down, takes ``card`` from the pile,
+        by ``TAKE_CHANCE`` of this game. Measured over every discard before the taker was
+        down in two-player normal-bot games (30 Dunka, 20 Elvakort games): Dunka's
+        discards near nothing the taker threw or let lie were taken 14-31 % of the time
+        by round (round 4: 31 %), near a card the taker had thrown away 0-11 %, near one
+        of ours they had let lie 3-12 %; Elvakort's 17-28 %, 2-10 % and 8-28 %."""
+        chance = TAKE_CHANCE[self.view["game"]]
+        if any(self._near(k, card, 2) for k in self.nxt_known):
+            return chance["known"]
+        thrown = any(self._near(k, card, 1) for k in self.nxt_thrown)
+        passed = any(self._near(k, card, 1) for k in self.nxt_passed)
+        if thrown and passed:
+            return chance["both"]
+        if thrown or passed:
+            return chance["thrown" if thrown else "passed"]
+        return chance["unsafe"]
+
+    def feeds(self, card) -> float:
+        """Surcharge for discarding ``card`` (the normal bot's when the next player is
+        down: a card they can lay off; else ``FEED_STEP`` x ``take_chance``)."""
+        if self.nxt_down or not FEED_STEP or not card[0]:
+            return super().feeds(card)
+        return FEED_STEP * self.take_chance(card)
 
     def live(self, card) -> int:
         """Copies of natural ``card`` (``(rank, suit)``) that may still be drawn: two
@@ -116,11 +238,32 @@ class _Outs:
 
 
 class _OutsCtx(_Outs, _Ctx):
-    """The Dunka normal bot's reading of the view plus the cards still to come."""
+    """The Dunka normal bot's reading of the view plus the cards still to come, and in
+    the last round the scoresheet (``lead``)."""
 
     def __init__(self, view: dict):
         _Ctx.__init__(self, view)
         self._init_outs(view)
+        self.lead = None
+        if view["round"] == view["rounds"]:
+            totals = view["scoresheet"]["totals"]
+            self.lead = min(t for s, t in enumerate(totals) if s != self.me) \
+                - totals[self.me]
+
+    def cost(self, hand) -> float:
+        """The normal bot's hand cost, but in the last round (``lead`` known) weighed for
+        the game (DUN-17) rather than the round: behind, the points count only
+        ``BEHIND_POINTS``; ahead by more than the least the hand could hold (5 a natural,
+        25 a joker), each point above the lead costs ``AHEAD_RAMP`` more."""
+        lead = self.lead
+        if lead is None:
+            return _Ctx.cost(self, hand)
+        points = sum(_value(c) for c in hand)
+        if lead <= 0:
+            return DIST_WEIGHT * self.distance(hand) + BEHIND_POINTS * points
+        least = sum(25 if c[0] == 0 else 5 for c in hand)
+        extra = AHEAD_RAMP * max(0, points - lead + 1) if lead >= least else 0.0
+        return DIST_WEIGHT * self.distance(hand) + points + extra
 
 
 class _ElvOutsCtx(_Outs, _ElvCtx):

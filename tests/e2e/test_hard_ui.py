@@ -26,9 +26,9 @@ def test_a_tonk_hand_against_hard_players_is_played_to_its_end(page, site):
 
 
 def check_the_lobby_offers_the_hard_level_where_it_beats_normal(page):
-    """Durak's and Tonk's hard players beat normal (bench/bots.py); Dunka's and
-    Elvakort's do not yet, so the lobby offers it for Durak and Tonk only
-    (game.session.offered_levels)."""
+    """Durak's, Tonk's and Elvakort's hard players beat normal (bench/bots.py,
+    bench/rummy_screen.py); Dunka's does not yet, so the lobby offers hard for Durak and
+    Tonk and not for Dunka (game.session.offered_levels)."""
     page.check("input[name=game][value=durak]")
     options = "select[id^=lobby-level] option"
     page.wait_for_selector(options, state="attached")
