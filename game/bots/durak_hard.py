@@ -54,18 +54,27 @@ from ..durak import (DECK_RANKS, HAND_SIZE, Attack, Beat, Done, Exchange, Rules,
 from . import durak as normal_bot
 from .durak_endgame import Budget, Solver, card_bit, make_root, move_of, root_of_state
 
-WEIGHTS = normal_bot.Weights(take_card_late=1.0, trump=0.9, rank=0.4)
+WEIGHTS = normal_bot.Weights(take_card_late=1.0, trump=0.9, rank=0.4, throw=0.4,
+                             trump_phase=0.6)
 """The numbers of the heuristics the hard player plays by where it does not search (and
 for its own seat in rollouts; the other seats play the normal player's ``NORMAL``):
 picked-up cards weigh less late in the game (1.0 instead of 1.6 more at the talon's end),
-trumps are worth more (0.9 instead of 0.6 over a non-trump) and rank less against what a
-card beats (0.4 instead of 0.55). Tuned by bench/durak_tune.py (two-player games of the
-heuristics against ``NORMAL``, exact solver once every card is known; seats swapped on
-each deal): one field at a time on deals 200,000-200,499 (of 32 single changes, only
-these two scored more than 2 standard errors above normal: +2.2 ± 1.1 and +1.8 ± 1.0
-points), then ``rank`` on top of both (+2.4 ± 1.5 of 11 changes); on fresh deals
-210,000-210,499 the three together scored 53.4 % (± 1.3, standard error), the two
-without ``rank`` 51.6 % (± 1.3)."""
+trumps are worth more late (0.9 instead of 0.6 over a non-trump once the talon is empty,
+1.5 instead of 1.0 at the start), rank counts less against what a card beats (0.4
+instead of 0.55) and it throws in slightly dearer cards against a defence (0.4 instead of
+0.3 early). Tuned by bench/durak_tune.py (two-player games of the heuristics against
+``NORMAL``, the exact solver once every card is known; seats swapped on each deal; the
+share of games won, a draw counting half, ± its standard error):
+
+- round 1, one field at a time on deals 200,000-200,499: of 32 single changes only
+  ``take_card_late`` 1.0 (+2.2 ± 1.1 points) and ``trump`` 0.9 (+1.8 ± 1.0) scored more
+  than 2 standard errors above normal; then ``rank`` 0.4 on top of both (+2.4 ± 1.5, best
+  of 11); on fresh deals 210,000-210,499 the three scored 53.4 % ± 1.3;
+- round 2 around those three on deals 220,000-220,499 (53.5 % ± 1.4): of 30 single
+  changes ``throw`` 0.4 (+1.8 ± 0.9) and ``trump_phase`` 0.6 (+1.1 ± 0.6) were best; on
+  fresh deals 230,000-230,699 the five scored 57.5 % ± 1.1, the three 55.5 % ± 1.1
+  (+2.0 ± 0.9 paired)."""
+
 
 SAMPLES = 6
 """Determinizations per decision. Screened (bench/durak_screen.py): 10 nets +21 (with
