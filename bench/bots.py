@@ -98,6 +98,23 @@ load 15-30, every bench niced; only CPU times mean anything):
         max 517 ms: 2.0-2.5x CPython, so the games' p95 is about 0.4-0.5 s in Pyodide
         (within the 1 s budget) and their max about 2 s
 
+Measured 2026-12-02, session 10 (the hard player's own heuristic numbers,
+``durak_hard.WEIGHTS``, tuned by bench/durak_tune.py; the faster endgame solver; all else
+as before; two processes, otherwise idle 2-core machine):
+
+    hard vs normal, two-player Durak, the committed WEIGHTS (five changed numbers):
+        1,200 games (deals 102,000-102,599, seats swapped; ``--durak-hard 600 --start
+        102000`` and ``--start 102300``): hard scored 763 (draws counted half) = 63.6 %,
+        95 % interval 60.8 - 66.3 % (goal 60 %: met); the two halves 62.3 % and 64.9 %
+    the first round's WEIGHTS (three changed numbers), for comparison: 2,400 games (deals
+        100,600-101,799): 1,441 = 60.0 %, 58.1 - 62.0 %; and 1,200 games (deals
+        100,000-100,599, before the solver change): 708 = 59.0 %
+    hard decision time (CPU) over 28,404 decisions of the 1,200 games: median 0.38 ms,
+        p95 180 / 187 ms, p99 326 / 336 ms, max 861 / 919 ms (two processes);
+        ``durak_hard_times(100)`` CPython median 0.43 ms, p95 202 ms, max 283 ms;
+        Pyodide 3.14.2 under Node (``node bench/durak_pyodide.mjs 0 100``, CPU) median
+        1.05 ms, p95 327 ms, max 594 ms: within the 1 s p95 budget
+
 Measured 2026-11-30 (CPython 3.11.7, default rules, 36-card deck, 2,000 games per
 pairing, 1,000 deals x 2 seatings; 2-core machine under heavy parallel load):
 
