@@ -52,7 +52,7 @@ LEVELS = ("easy", "normal", "hard")
 LOBBY_LEVELS = {"durak": LEVELS, "tonk": LEVELS, "elvakort": LEVELS}
 """The levels the lobby offers per game (``offered_levels``). The hard level is offered
 where it measurably beats normal, its 95 % interval above even (issue 17): Durak
-(``bench/bots.py --durak-hard``: 59.6 % of 1,200 two-player games, 56.8-62.3 %, tuned
+(``bench/bots.py --durak-hard``: 63.6 % of 1,200 two-player games, 60.8-66.3 %, tuned
 heuristics and late search), Tonk (``bench/bots.py --game tonk --level hard --opponent
 normal --games 4000 --first-deal 51000``: +0.054 chips per hand, 95 % interval +0.017 to
 +0.091; issue 17's +0.2 not reached) and Elvakort (``bench/rummy_screen.py --game
