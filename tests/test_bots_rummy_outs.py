@@ -68,7 +68,7 @@ def test_hard_discards_by_its_own_score_where_it_differs_from_normal(variant):
     the game's hand cost with outs and the feed chance (ELV-13's cost for Elvakort;
     game.bots.rummy_outs)."""
     differ = 0
-    for seed in range(2):
+    for seed in range(1):
         state = rummy.new_game(rummy.Rules(variant=variant), ["A", "B"], seed)
         step = 0
         while not state.is_over():
@@ -85,7 +85,7 @@ def test_hard_discards_by_its_own_score_where_it_differs_from_normal(variant):
                     assert hard_score(ctx, h) <= hard_score(ctx, n) + 1e-9
             state.apply(normal)
             step += 1
-    assert differ >= 3
+    assert differ >= 3, differ
 
 
 def test_elvakort_outs_weigh_elvakort_hand_cost():
