@@ -42,6 +42,13 @@ def play(game: str, levels: list[str], seed: int, times: list[float]) -> list[li
     """One two-player six-round game, seat ``i`` at ``levels[i]``; returns each round's
     points per seat (the scoresheet) and appends the hard seat's decision CPU times."""
     state = rummy.new_game(rummy.Rules(variant=game), ["A", "B"], seed)
+    _play_out(state, levels, seed, times)
+    return [list(e["points"]) for e in state.sheet]
+
+
+def _play_out(state, levels: list[str], seed: int, times: list[float]) -> None:
+    """Let the bots play ``state`` to the game's end (seat ``i`` at ``levels[i]``),
+    appending the hard seat's decision CPU times to ``times``."""
     step = 0
     while not state.is_over():
         seat = state.to_act()[0]
@@ -54,7 +61,6 @@ def play(game: str, levels: list[str], seed: int, times: list[float]) -> list[li
         step += 1
         if step > 20_000:
             raise RuntimeError(f"game {seed} does not end")
-    return [list(e["points"]) for e in state.sheet]
 
 
 def last_round(game: str, deals: int, first_deal: int, lead: int) -> None:
@@ -78,16 +84,7 @@ def last_round(game: str, deals: int, first_deal: int, lead: int) -> None:
         state._deal(6)
         levels = ["normal", "normal"]
         levels[seat] = "hard"
-        step = 0
-        while not state.is_over():
-            s = state.to_act()[0]
-            legal = state.legal_actions(s)
-            t0 = time.process_time()
-            action = bots.choose(state.view(s), legal, levels[s], seed=seed * 1000 + step)
-            if levels[s] == "hard" and len(legal) > 1:
-                times.append(time.process_time() - t0)
-            state.apply(action)
-            step += 1
+        _play_out(state, levels, seed, times)
         winners = state.outcome()["winners"]
         score += 1.0 if winners == [seat] else 0.5 if seat in winners else 0.0
     n = 2 * deals
