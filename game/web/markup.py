@@ -209,11 +209,12 @@ def _joker(make, tag: str, base: dict, card: str, cls: str):
 
 
 def card_index(card: str) -> str:
-    """A card's corner index as text: ``"10H.1"`` -> ``"10♥"``; a joker -> ``"★"``."""
-    if card.startswith("JK"):
+    """A card's corner index as text: ``"10H.1"`` -> ``"10♥"``; a joker (``"JK.1=7"``)
+    -> ``"★"``; an unknown suit letter stays as it is."""
+    if card.upper().startswith("JK"):
         return "\u2605"
     body = card.split(".")[0]
-    return body[:-1] + SUIT_SYMBOL.get(body[-1:], "?")
+    return body[:-1] + SUIT_SYMBOL.get(body[-1:].upper(), body[-1:])
 
 
 def card_el(lang: str, card: str, tag: str = "button", cls: str = "",

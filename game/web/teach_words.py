@@ -9,9 +9,9 @@ from typing import Any
 
 from ..digits import is_digits
 from ..i18n import card_name, cards_names, t
+from .markup import SUIT_SYMBOL, card_index
 
 CARD = re.compile(r"^(10|[2-9JQKA])[SHDC](\.\d)?$|^JK(\.\d)?$", re.I)
-SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
 def seat_names(lang: str, n: int, human: int) -> list[str]:
@@ -30,14 +30,7 @@ def seat_names(lang: str, n: int, human: int) -> list[str]:
 
 def meld_short(cards: list[str]) -> str:
     """A meld's cards as short symbols: ``["7S", "JK.1=7"]`` -> ``"7♠ ★"``."""
-    out = []
-    for c in cards:
-        if c.upper().startswith("JK"):
-            out.append("\u2605")
-            continue
-        body = c.split(".")[0]
-        out.append(body[:-1] + SUIT_SYMBOL.get(body[-1:].upper(), body[-1:]))
-    return " ".join(out)
+    return " ".join(card_index(c) for c in cards)
 
 
 def action_words(lang: str, text: str, melds: dict[int, list[str]] | None = None) -> str:
