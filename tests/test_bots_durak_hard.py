@@ -165,7 +165,7 @@ def test_hard_plays_its_own_numbers_where_it_does_not_search():
         while len(state.talon) > durak_hard.LATE_TALON and not state.is_over():
             seat = state.to_act()[0]
             view, legal = state.view(seat), state.legal_actions(seat)
-            tuned = normal_bot.heuristic_with(view, legal, durak_hard.WEIGHTS)
+            tuned = normal_bot.heuristic(view, legal, durak_hard.WEIGHTS)
             normal = bots.choose(view, legal, "normal", seed=step)
             if tuned != normal:
                 differ += 1

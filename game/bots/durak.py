@@ -37,7 +37,7 @@ Levels:
 
 The heuristics' numbers (card values, the cost of taking, throw-in limits) are
 ``Weights``; the normal player plays by ``NORMAL``, the hard player by its own tuned set
-(``game.bots.durak_hard.WEIGHTS``, ``heuristic_with``).
+(``game.bots.durak_hard.WEIGHTS``).
 
 The search models turns as the table drives them (``to_act()[0]`` acts): the defender
 answers every unbeaten card before a thrower adds more; it is not used for a throw-in while
@@ -289,18 +289,12 @@ def _normal(ctx: _Ctx, legal: list, rng: random.Random):
     return searched if searched is not None else heuristic
 
 
-def heuristic(view: dict, legal: list):
+def heuristic(view: dict, legal: list, weights: Weights = NORMAL):
     """The normal player's action without the endgame search (what it plays when the
     search's budget runs out): the trump exchange when legal (DUR-17), else the heuristics
-    of ``_heuristic``. ``view``/``legal`` as ``choose``; one of ``legal``. For a Hint that
-    must answer at once (``game.session.HINT_SLICES``)."""
-    exchange = _find(legal, Exchange)
-    return exchange if exchange is not None else _heuristic(_Ctx(view), legal)
-
-
-def heuristic_with(view: dict, legal: list, weights: Weights):
-    """``heuristic`` by the numbers ``weights`` instead of ``NORMAL`` (the hard player's
-    moves where it does not search, ``game.bots.durak_hard.WEIGHTS``)."""
+    of ``_heuristic`` by the numbers ``weights`` (the hard player's: ``durak_hard.WEIGHTS``).
+    ``view``/``legal`` as ``choose``; one of ``legal``. For a Hint that must answer at once
+    (``game.session.HINT_SLICES``)."""
     exchange = _find(legal, Exchange)
     return exchange if exchange is not None else _heuristic(_Ctx(view, weights), legal)
 
