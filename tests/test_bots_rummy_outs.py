@@ -12,16 +12,21 @@ from game.cards import parse_card
 from game.rummy import Discard
 
 
-def round_one_play(seed: int = 4):
-    """A two-player Dunka game (round 1: two sets) at the first draw of the play."""
-    state = rummy.new_game(rummy.Rules(variant="dunka"), ["A", "B"], seed)
+def normal_play_until(state, phase: str):
+    """Let normal bots play ``state`` until its phase is ``phase``; returns ``state``."""
     step = 0
-    while state.phase != "play":
+    while state.phase != phase:
         seat = state.to_act()[0]
         state.apply(bots.choose(state.view(seat), state.legal_actions(seat), "normal",
                                 seed=step))
         step += 1
     return state
+
+
+def round_one_play(seed: int = 4):
+    """A two-player Dunka game (round 1: two sets) at the first draw of the play."""
+    return normal_play_until(rummy.new_game(rummy.Rules(variant="dunka"), ["A", "B"], seed),
+                             "play")
 
 
 def cards(text: str):
@@ -111,12 +116,7 @@ def round_four_discard(hand: str, thrown: str, known: str = ""):
     from the pile. Returns (state, seat)."""
     state = rummy.new_game(rummy.Rules(variant="dunka"), ["A", "B"], 7)
     state._deal(4)
-    step = 0
-    while state.phase != "draw":
-        seat = state.to_act()[0]
-        state.apply(bots.choose(state.view(seat), state.legal_actions(seat), "normal",
-                                seed=step))
-        step += 1
+    normal_play_until(state, "draw")
     seat = state.to_act()[0]
     state.apply(rummy.Draw(seat, "stock"))
     other = 1 - seat
