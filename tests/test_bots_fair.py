@@ -80,7 +80,7 @@ def test_durak_easy_and_normal_read_no_seed():
     import types
 
     from game.bots import durak as bot
-    from game.bots import durak_endgame, durak_endgame_position
+    from game.bots import durak_endgame, durak_endgame_moves, durak_endgame_position
 
     def functions(code):
         for const in code.co_consts:
@@ -88,7 +88,7 @@ def test_durak_easy_and_normal_read_no_seed():
                 yield const
                 yield from functions(const)
 
-    for module in (bot, durak_endgame, durak_endgame_position):
+    for module in (bot, durak_endgame, durak_endgame_moves, durak_endgame_position):
         code = compile(open(module.__file__, encoding="utf-8").read(), module.__file__, "exec")
         for fn in functions(code):
             assert "random" not in fn.co_names, (module.__name__, fn.co_name)

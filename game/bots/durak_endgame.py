@@ -29,8 +29,10 @@ attack cards of the bout (DUR-10: six, or the defender's hand at the bout's star
 Turns go as the engine's ``to_act()[0]`` drives them: the defender answers every unbeaten
 card (in a fixed order: the order of answers does not change what can follow) before the
 attacker throws in more (DUR-9, DUR-12 … DUR-15, DUR-13 transfers when on).
-``tests/test_durak_endgame.py`` checks the model against the engine's ``clone()`` /
-``apply()`` by brute force on thousands of small random endgames.
+The moves of the model are ``game.bots.durak_endgame_moves`` (``EndgameMoves``, which
+``Solver`` extends with the search). ``tests/test_durak_endgame.py`` checks the model
+against the engine's ``clone()`` / ``apply()`` by brute force on thousands of small random
+endgames.
 
 Search: alpha-beta over the values -1/0/+1 with a transposition table of value bounds and
 the best move, cheap-first move ordering (finished children first, so a win ends a node at
@@ -67,12 +69,10 @@ work stopped (``solve_moves`` with ``budget`` does exactly that, in one call).
 
 from __future__ import annotations
 
+from .durak_endgame_moves import EndgameMoves
 # card bits and the root helpers live in durak_endgame_position; callers import them here
-from .durak_endgame_position import (  # noqa: F401
-    _RANKS, _SAME_RANK, _STRUCT, _SUIT_OF, MAX_ATTACK, SUITS, _structure, bits, card_bit,
-    make_root, move_of, root_of_state)
-
-HAND_SIZE = 6
+from .durak_endgame_position import _STRUCT, _structure
+from .durak_endgame_position import card_bit, make_root, move_of, root_of_state  # noqa: F401
 
 
 MAX_PLIES = 600
@@ -85,7 +85,7 @@ class Budget(Exception):
     """The search used up its work budget (``Solver.budget``)."""
 
 
-class Solver:
+class Solver(EndgameMoves):
     """Win/draw/loss search of two-holder Durak endgames (see the module docstring).
 
     Args:
@@ -94,324 +94,20 @@ class Solver:
         budget: the most work (positions visited plus children generated) before
             ``Budget`` is raised; ``None`` for no limit.
 
+    The model's moves are ``EndgameMoves``' (``game.bots.durak_endgame_moves``).
     ``nodes`` counts the work done so far; ``tt`` is the transposition table
     (position -> (lower, upper) bound of its value), kept across calls.
     """
 
     def __init__(self, trump: str, transfer: bool, budget: int | None = None) -> None:
-        t = SUITS.index(trump)
-        self.beaters = {}
-        trump_all = sum(1 << (t * 13 + i) for i in range(13))
-        for s in range(4):
-            for i in range(13):
-                b = 1 << (s * 13 + i)
-                higher = sum(1 << (s * 13 + j) for j in range(i + 1, 13))
-                self.beaters[b] = higher | (0 if s == t else trump_all)
-        # cheap-first order: non-trumps by rank, then trumps by rank
-        self.order = sorted(self.beaters, key=lambda b: ((b.bit_length() - 1) // 13 == t,
-                                                         (b.bit_length() - 1) % 13))
-        self.pos = {b: k for k, b in enumerate(self.order)}
-        self.transfer = transfer
+        super().__init__(trump, transfer)
         self.budget = budget
         self.nodes = 0
         self.tt: dict = {}
-        self._skip: dict = {}
-        self._pairs: dict = {}  # live-card mask -> neighbouring unique-rank pairs
-        self._order: dict = {}  # card mask -> its bits in the cheap-first order
         self._path: dict = {}  # bout-start keys on the current search path -> their index
-        self._cover: dict = {}  # (cards, unbeaten cards) -> ``_covers``
         self._plies = 0  # positions being searched on the current path
         self._keys: dict = {}  # bout-start position -> ``canon`` of it
         self._low = 1 << 30  # the shallowest repeated depth met below the current node
-
-    # ------------------------------------------------------------------ model
-
-    def _sorted(self, mask: int):
-        return sorted(bits(mask), key=self.pos.__getitem__)
-
-    def skip(self, a: int, d: int, table: int, talon=()) -> int:
-        """Cards of ``a`` and ``d`` that are equivalent to a lower card of the same hand
-        (the equivalent-card reduction): moves with them need not be tried. ``table`` and
-        ``talon`` (card bits) are the other cards still in play."""
-        key = (a, d, table, talon)
-        got = self._skip.get(key)
-        if got is not None:
-            return got
-        live = a | d | table
-        for b in talon:
-            live |= b
-        out = 0
-        prev_suit = prev_hand = -1  # the previous live card's suit and holder (run state)
-        m = live
-        while m:
-            b = m & -m
-            m ^= b
-            s = _SUIT_OF[b]
-            if _SAME_RANK[b] & live != b:  # its rank is shared: it breaks a run
-                prev_suit, prev_hand = s, -1
-                continue
-            h = 1 if a & b else (2 if d & b else 0)
-            if h and s == prev_suit and h == prev_hand:
-                out |= b
-            prev_suit, prev_hand = s, (h or -1)
-        self._skip[key] = out
-        return out
-
-    def settle(self, a, d, ame, table, taking, talon):
-        """End the bout (DUR-14/15), draw (DUR-16), check the end (DUR-18/19): the next
-        position, or the final value for the side searched for."""
-        if taking:
-            d |= table
-        if talon:
-            tal = list(talon)
-            while tal and a.bit_count() < HAND_SIZE:
-                a |= tal.pop()
-            while tal and d.bit_count() < HAND_SIZE:
-                d |= tal.pop()
-            talon = tuple(tal)
-        if taking:
-            na, nd, name = a, d, ame
-        else:
-            na, nd, name = d, a, not ame
-        if not talon and (not na or not nd):
-            if not na and not nd:
-                return 0
-            mine = na if name else nd
-            return 1 if not mine else -1
-        return (0, na, nd, name, 0, 0, 0, 0, False, min(MAX_ATTACK, nd.bit_count()), talon)
-
-    def moves(self, st, all_targets=False, reduce=True):
-        """``[(move, child)]`` of position ``st``; a child is a position or a final value.
-        Moves: ``("attack", mask)``, ``("beat", card, target)``, ``("transfer", card)``,
-        ``("take",)``, ``("throw", card)``, ``("done",)``. ``all_targets`` lists beats of
-        every unbeaten card (else only of the lowest); ``reduce`` drops equivalent cards."""
-        ph, a, d, ame, att, table, unb, ranks, taking, limit, talon = st
-        skip = self.skip(a, d, table, talon) if reduce else 0
-        out = []
-        if ph == 0:
-            most = min(limit, d.bit_count())
-            for b in self._sorted(a & ~skip):  # singles, cheapest first
-                out.append((("attack", b), (1, a ^ b, d, ame, b, b, b, _SAME_RANK[b],
-                                             False, limit, talon)))
-            if most >= 2:
-                for r, rm in _RANKS:
-                    g = a & rm
-                    if g.bit_count() < 2:
-                        continue
-                    s = g
-                    while s:
-                        n = s.bit_count()
-                        if 2 <= n <= most:
-                            out.append((("attack", s), (1, a ^ s, d, ame, s, s, s, rm, False,
-                                                         limit, talon)))
-                        s = (s - 1) & g
-        elif ph == 1:
-            targets = self._sorted(unb) if all_targets else [unb & -unb]
-            for t in targets:
-                rest = unb ^ t
-                for c in self._sorted(d & self.beaters[t] & ~skip):
-                    out.append((("beat", c, t), (1 if rest else 2, a, d ^ c, ame, att,
-                                                  table | c, rest, ranks | _SAME_RANK[c],
-                                                  False, limit, talon)))
-            if self.transfer and unb == att:
-                count = att.bit_count() + 1
-                if count <= MAX_ATTACK and a.bit_count() >= count:
-                    for c in self._sorted(d & _SAME_RANK[att & -att] & ~skip):
-                        out.append((("transfer", c),
-                                    (1, d ^ c, a, not ame, att | c, table | c, unb | c, ranks,
-                                     False, min(MAX_ATTACK, a.bit_count()), talon)))
-            out.append((("take",), (2, a, d, ame, att, table, unb, ranks, True, limit,
-                                    talon)))
-        else:
-            if att.bit_count() < limit:
-                for c in self._sorted(a & ranks & ~skip):
-                    if taking:
-                        child = (2, a ^ c, d, ame, att | c, table | c, unb, ranks, True,
-                                 limit, talon)
-                    else:
-                        child = (1, a ^ c, d, ame, att | c, table | c, c, ranks, False,
-                                 limit, talon)
-                    out.append((("throw", c), child))
-            out.append((("done",), self.settle(a, d, ame, table, taking, talon)))
-        return out
-
-    def _ordered(self, mask: int):
-        """The card bits of ``mask`` in the cheap-first order (cached)."""
-        got = self._order.get(mask)
-        if got is None:
-            got = self._order[mask] = tuple(sorted(bits(mask), key=self.pos.__getitem__))
-        return got
-
-    def _skip_fast(self, a: int, d: int, table: int, talon) -> int:
-        """Cards of ``a`` and ``d`` that a swap of two ranks maps onto a lower card of
-        the same hand while leaving the position as it is (a wider ``skip``): two ranks
-        whose live cards lie in the same suits, with no live card between them in those
-        suits, and in each of those suits held by the same hand, can be swapped; moves
-        with the higher rank's cards need not be tried. Cached per live-card mask."""
-        live = a | d | table
-        for b in talon:
-            live |= b
-        pairs = self._pairs.get(live)
-        if pairs is None:
-            pairs = self._rank_pairs(live)
-        out = 0
-        for high, groups in pairs:
-            for both in groups:
-                if a & both != both and d & both != both:
-                    break
-            else:
-                out |= high
-        return out
-
-    def _rank_pairs(self, live: int):
-        """``[(higher rank's live cards, [two-card mask per suit]), ...]`` for
-        ``_skip_fast``: neighbouring ranks of ``live`` that a swap may exchange."""
-        cols = []
-        for r, rm in _RANKS:
-            m = live & rm
-            if m:
-                cols.append((r, m))
-        pairs = []
-        for i, (r1, m1) in enumerate(cols):
-            suits = [s for s in range(4) if m1 >> (s * 13 + r1 - 2) & 1]
-            for r2, m2 in cols[i + 1:]:
-                if [s for s in range(4) if m2 >> (s * 13 + r2 - 2) & 1] == suits:
-                    between = 0
-                    for s in suits:
-                        between |= ((1 << (r2 - r1 - 1)) - 1) << (s * 13 + r1 - 1)
-                    if live & between == 0:
-                        pairs.append((m2, [1 << (s * 13 + r1 - 2) | 1 << (s * 13 + r2 - 2)
-                                           for s in suits]))
-                    break
-                if any(m2 >> (s * 13 + r2 - 2) & 1 for s in suits):
-                    break  # a live card of those suits lies between
-        self._pairs[live] = pairs
-        return pairs
-
-    def _emptied(self, d: int, unb: int, ame: bool) -> int:
-        """The final value, for the side searched for, of a bout whose attacker has just
-        played its last card with the talon empty (``ame``: the attacker is that side):
-        the defender, holding ``d`` and facing the unbeaten cards ``unb``, can neither
-        transfer (DUR-13 needs as many cards in the attacker's hand) nor be thrown more;
-        the attacker is out (DUR-18) and the game is drawn only if the defender beats
-        every card with exactly its whole hand (DUR-19), else the defender is the Durak."""
-        v = 0 if d.bit_count() == unb.bit_count() and self._covers(d, unb) else 1
-        return v if ame else -v
-
-    def _covers(self, d: int, unb: int) -> bool:
-        """Whether the cards ``d`` can beat every card of ``unb``, one card each."""
-        if not unb:
-            return True
-        key = (d, unb)
-        got = self._cover.get(key)
-        if got is None:
-            t = unb & -unb
-            got = False
-            if d.bit_count() >= unb.bit_count():
-                for c in bits(d & self.beaters[t]):
-                    if self._covers(d ^ c, unb ^ t):
-                        got = True
-                        break
-            self._cover[key] = got
-        return got
-
-    def _kids(self, st):
-        """The children of ``st`` for the search: ``moves`` with the forced steps
-        merged away. A bout whose attacker cannot throw in any more ends at once; the
-        cards thrown in to a defender who takes are chosen as one set (their order does
-        not matter); children are positions or final values, cheapest moves first."""
-        ph, a, d, ame, att, table, unb, ranks, taking, limit, talon = st
-        ordered = self._ordered
-        out = []
-        if ph == 0:
-            skip = self._skip_fast(a, d, table, talon)
-            for b in ordered(a & ~skip):
-                if a == b and not talon:
-                    out.append(self._emptied(d, b, ame))
-                else:
-                    out.append((1, a ^ b, d, ame, b, b, b, _SAME_RANK[b], False, limit,
-                                talon))
-            if min(limit, d.bit_count()) >= 2:
-                most = min(limit, d.bit_count())
-                for r, rm in _RANKS:
-                    g = a & rm
-                    if g & (g - 1) == 0:
-                        continue
-                    s = g
-                    while s:
-                        if 2 <= s.bit_count() <= most:
-                            if a == s and not talon:
-                                out.append(self._emptied(d, s, ame))
-                            else:
-                                out.append((1, a ^ s, d, ame, s, s, s, rm, False, limit,
-                                            talon))
-                        s = (s - 1) & g
-        elif ph == 1:
-            skip = self._skip_fast(a, d, table, talon)
-            t = unb & -unb
-            rest = unb ^ t
-            for c in ordered(d & self.beaters[t] & ~skip):
-                if rest:
-                    if not self._covers(d ^ c, rest):
-                        continue  # it must take later: taking now is never worse
-                    out.append((1, a, d ^ c, ame, att, table | c, rest, ranks | _SAME_RANK[c],
-                                False, limit, talon))
-                else:
-                    nr = ranks | _SAME_RANK[c]
-                    if a & nr and att.bit_count() < limit:
-                        out.append((2, a, d ^ c, ame, att, table | c, 0, nr, False, limit,
-                                    talon))
-                    else:
-                        out.append(self.settle(a, d ^ c, ame, table | c, False, talon))
-            if self.transfer and unb == att:
-                count = att.bit_count() + 1
-                if count <= MAX_ATTACK and a.bit_count() >= count:
-                    for c in ordered(d & _SAME_RANK[att & -att] & ~skip):
-                        if d == c and not talon:
-                            out.append(self._emptied(a, unb | c, not ame))
-                            continue
-                        out.append((1, d ^ c, a, not ame, att | c, table | c, unb | c, ranks,
-                                    False, min(MAX_ATTACK, a.bit_count()), talon))
-            if a & ranks and att.bit_count() < limit:
-                out.append((2, a, d, ame, att, table, unb, ranks, True, limit, talon))
-            else:
-                out.append(self.settle(a, d, ame, table, True, talon))
-        elif taking:
-            throw = a & ranks
-            room = limit - att.bit_count()
-            if room > 0 and throw:
-                cards = ordered(throw)
-                n = len(cards)
-                subsets = []
-                for k in range(1 << n):
-                    if k.bit_count() <= room:
-                        s = 0
-                        for i in range(n):
-                            if k >> i & 1:
-                                s |= cards[i]
-                        subsets.append(s)
-                subsets.sort(key=int.bit_count, reverse=True)
-                for s in subsets:
-                    out.append(self.settle(a ^ s, d, ame, table | s, True, talon))
-            else:
-                out.append(self.settle(a, d, ame, table, True, talon))
-        else:
-            n = att.bit_count() + 1
-            if n <= limit:
-                beaters = self.beaters
-                for c in ordered(a & ranks):
-                    if a == c and not talon:
-                        out.append(self._emptied(d, c, ame))
-                    elif d & beaters[c]:
-                        out.append((1, a ^ c, d, ame, att | c, table | c, c, ranks, False,
-                                    limit, talon))
-                    elif (a ^ c) & ranks and n < limit:  # unbeatable: the defender takes
-                        out.append((2, a ^ c, d, ame, att | c, table | c, c, ranks, True,
-                                    limit, talon))
-                    else:
-                        out.append(self.settle(a ^ c, d, ame, table | c, True, talon))
-            out.append(self.settle(a, d, ame, table, False, talon))
-        return out
 
     # ------------------------------------------------------------------ search
 
