@@ -73,6 +73,51 @@ def test_choose_is_always_legal_in_whole_games(players):
         assert state.is_over(), "a game between bots did not end"
 
 
+@pytest.mark.parametrize("deal", [300107, 300287])
+def test_three_normal_players_do_not_lead_aces_round_the_table(deal):
+    """These deals never ended: with 8 cards in the talon and every hand at six or more,
+    the players led A-A-A and K-K-K to each other in turn and each defender took, so no
+    one drew (the lead's several-card discount; now it shrinks with the rank when three
+    or more hold cards: ``Weights.lead_group_high``)."""
+    state = new_game(Rules(), ["P0", "P1", "P2"], deal)
+    for step in range(3000):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(bots.choose(state.view(seat), legal, "normal", seed=deal * 1000 + step))
+    assert state.is_over(), f"deal {deal} did not end in 3000 actions"
+
+
+def mid_game(hands, talon: str, trump: str) -> State:
+    """A position with ``talon`` (text, bottom card first: the face-up ``trump``) left, seat 0
+    to lead to seat 1, every other card in the discard pile."""
+    rules = Rules()
+    hand_cards = [parse_cards(h) for h in hands]
+    talon_cards = parse_cards(talon)
+    used = {c for h in hand_cards for c in h} | set(talon_cards)
+    discard = [c for c in make_deck(DECK_RANKS[rules.deck]) if c not in used]
+    n = len(hands)
+    state = State(rules=rules, names=[f"P{i}" for i in range(n)], hands=hand_cards,
+                  talon=talon_cards, trump_card=parse_card(trump), dealer=n - 1, attacker=0,
+                  defender=1, rng_state=0, discard=discard, table=[],
+                  known=[[] for _ in range(n)], first_bout=False, lead_attacker=None)
+    state.limit = min(6, len(hand_cards[1]))
+    state.check_integrity()
+    return state
+
+
+@pytest.mark.parametrize("players, lead", [(3, "attack 7H"), (2, "attack KC KH KS")])
+def test_a_triple_of_kings_waits_at_a_table_of_three(players, lead):
+    """DUR-8, the talon lasting, from deal 300107's cycle: with three players a single
+    seven goes before three kings (taken, they would travel round the table); two
+    players keep the several-card discount (the attacker attacks again after a take)."""
+    hands = ["7H 8H 9H QC KS KH KC 10D AD", "9C 10H QS AS AH AC 7D 8D QD",
+             "8C JC QH 6D JD KD"][:players]
+    state = mid_game(hands, "9D 6S 7S 8S 9S 10S JS 6H", "9D")
+    assert decide(state) == lead
+
+
 def test_every_listed_seat_gets_a_legal_action(monkeypatch):
     """Also when the bot is asked as a thrower while the defender still thinks.
 

@@ -86,7 +86,15 @@ class Weights:
     lead_group: float = 0.25
     """Lead (DUR-8): the discount per extra card of a several-card lead …"""
     lead_group_late: float = 0.35
-    """… plus this much more once the talon is empty (scaled by how late it is)."""
+    """… plus this much more once the talon is empty (scaled by how late it is) …"""
+    lead_group_high: float = 1.0
+    """… less this share of it times the led rank's height (``rank01``: 1 leaves aces no
+    discount) while three or more players hold cards. The discount is for shedding
+    several low cards in one lead; for high cards it made three players lead aces and
+    kings round the table, each defender taking, so no one drew from the talon and the
+    game never ended (bench.bots.play_durak(["normal"] * 3, 300107)). Two players cannot
+    cycle so (the attacker attacks again after a take and its hand only shrinks), and
+    their game keeps the full discount."""
     lead_keep_rank: float = 0.05
     """Lead: the discount per card of the led rank kept back for throwing in later."""
     lead_unbeatable: float = 1.0
@@ -313,13 +321,17 @@ def _lead(ctx: _Ctx, legal: list):
     known_def = ctx.known[defender]
     endgame = not ctx.talon
     w = ctx.w
+    crowded = sum(1 for c in ctx.counts if c) >= 3
     best, best_score = None, None
     for a in legal:
         if not isinstance(a, Attack):
             continue
         cards = a.cards
         vals = [ctx.value(c) for c in cards]
-        score = max(vals) - (w.lead_group + w.lead_group_late * (1 - ctx.phase)) * (len(cards) - 1)
+        group = w.lead_group + w.lead_group_late * (1 - ctx.phase)
+        if crowded:
+            group *= 1 - w.lead_group_high * ctx.rank01(cards[0])
+        score = max(vals) - group * (len(cards) - 1)
         # keep the rest of a rank for throwing in later: small bonus for leading a rank
         # that we hold more of than we lead
         rest = sum(1 for c in ctx.hand if c.rank == cards[0].rank) - len(cards)
