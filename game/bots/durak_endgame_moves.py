@@ -12,6 +12,8 @@ from .durak_endgame_position import (_RANKS, _SAME_RANK, _SUIT_OF, MAX_ATTACK, S
                                      bits)
 
 HAND_SIZE = 6
+_RANK_GROUPS = tuple(m for _, m in _RANKS)
+_SUIT_MASKS = tuple(8191 << (13 * s) for s in range(4))
 
 
 class EndgameMoves:
@@ -44,6 +46,7 @@ class EndgameMoves:
         self._pairs: dict = {}  # live-card mask -> neighbouring unique-rank pairs
         self._order: dict = {}  # card mask -> its bits in the cheap-first order
         self._cover: dict = {}  # (cards, unbeaten cards) -> ``_covers``
+        self.trump_mask = trump_all
 
     def _sorted(self, mask: int):
         return sorted(bits(mask), key=self.pos.__getitem__)
@@ -97,7 +100,45 @@ class EndgameMoves:
                 return 0
             mine = na if name else nd
             return 1 if not mine else -1
+        if not talon and self.lead_wins(na, nd):
+            return 1 if name else -1
         return (0, na, nd, name, 0, 0, 0, 0, False, min(MAX_ATTACK, nd.bit_count()), talon)
+
+    def lead_wins(self, a: int, d: int) -> bool:
+        """Whether the attacker about to lead, holding ``a`` against the defender's ``d``
+        (both non-empty, talon empty), wins by force; False means "not known". Two exact
+        rules (DUR-8, DUR-12, DUR-15, DUR-18/19):
+
+        - one rank, no more cards than ``d`` (DUR-10): it leads them all and is out, and
+          ``d`` cannot beat them all (more cards in ``d``, or one it cannot beat);
+        - ``d`` beats none of ``a`` (per suit every card of ``a`` above every card of
+          ``d``, and no trump in ``d`` unless ``a`` is all trumps) and no transfer can
+          ever come (DUR-13 off, or ``a`` has distinct ranks none of which ``d`` holds):
+          it leads one card a bout, non-trumps upward in each suit and then trumps
+          upward, the defender must take each, and a taken card never beats one led
+          later; it is out first and the defender is the Durak.
+        """
+        for g in _RANK_GROUPS:
+            if a & g == a:
+                if a.bit_count() <= min(MAX_ATTACK, d.bit_count()) and (
+                        a.bit_count() < d.bit_count() or not self._covers(d, a)):
+                    return True
+                break
+        t = self.trump_mask
+        if d & t and a & ~t:
+            return False
+        for sm in _SUIT_MASKS:
+            am = a & sm
+            if am and (am & -am) < (d & sm):
+                return False
+        if self.transfer:
+            seen = 0
+            for c in bits(a):
+                r = _SAME_RANK[c]
+                if r & (d | seen):
+                    return False
+                seen |= r
+        return True
 
     def moves(self, st, all_targets=False, reduce=True):
         """``[(move, child)]`` of position ``st``; a child is a position or a final value.
