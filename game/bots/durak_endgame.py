@@ -131,17 +131,27 @@ class Solver(EndgameMoves):
         got = _STRUCT.get(live)
         if got is None:
             got = _structure(live)
-        shape, order = got
-        pa = 0
-        bit = 1
-        for b in order:
-            if a & b:
-                pa |= bit
-            bit <<= 1
+        shape, order, per_suit = got
         if talon:
+            pa = 0
+            bit = 1
+            for b in order:
+                if a & b:
+                    pa |= bit
+                bit <<= 1
             key = (shape, pa, st[3], st[9], tuple(order.index(b) for b in talon))
         else:
-            key = (shape, pa, st[3], st[9])
+            parts = []
+            for s in range(4):
+                pa = 0
+                bit = 1
+                for b in per_suit[s]:
+                    if a & b:
+                        pa |= bit
+                    bit <<= 1
+                parts.append((shape[s], pa))
+            t = self.trump_suit
+            key = (parts.pop(t), tuple(sorted(parts)), st[3], st[9])
         self._keys[st] = key
         return key
 
