@@ -1,7 +1,8 @@
 """The moves of the exact Durak endgame solver's model (rules/durak.md DUR-8 … DUR-19;
 issue 17, scope 1): ``EndgameMoves`` generates the positions that follow a position, with
-the forced steps merged, and the equivalent-card and dominance reductions that keep only
-one of moves that cannot differ. The position tuple, the search and its transposition
+the forced steps merged, the equivalent-card and dominance reductions that keep only
+one of moves that cannot differ, and the exact static results of bout starts
+(``lead_value``: rules W1, W2, L0, L1). The position tuple, the search and its transposition
 table are ``game.bots.durak_endgame``'s (``Solver`` is an ``EndgameMoves``); the card bits
 and roots ``game.bots.durak_endgame_position``'s. Split from the solver's module, whose
 docstring describes the model."""
@@ -46,10 +47,10 @@ class EndgameMoves:
         self._order: dict = {}  # card mask -> its bits in the cheap-first order
         self._cover: dict = {}  # (cards, unbeaten cards) -> ``_covers``
         self.trump_mask = trump_all
-        self.beaten = {}  # card bit -> mask of the cards it beats
+        self.beaten = dict.fromkeys(self.beaters, 0)  # card bit -> the cards it beats
         for b, m in self.beaters.items():
             for c in bits(m):
-                self.beaten[c] = self.beaten.get(c, 0) | b
+                self.beaten[c] |= b
         self.trump_suit = t
         self._lead: dict = {}  # (attacker's cards, defender's cards) -> ``lead_value``
 
@@ -108,7 +109,9 @@ class EndgameMoves:
         if not talon:
             if na & (na - 1) == 0:  # its one card is its only move: it leads it and is out
                 return self._emptied(nd, na, name)
-            v = self.lead_value(na, nd)
+            v = self._lead.get((na, nd))
+            if v is None:
+                v = self.lead_value(na, nd)
             if v:
                 return v if name else -v
         return (0, na, nd, name, 0, 0, 0, 0, False, min(MAX_ATTACK, nd.bit_count()), talon)
@@ -148,8 +151,8 @@ class EndgameMoves:
                 return 1
         if self._beats_none(d, a) and self._no_transfer(a, d):
             return 1
-        if d & (d - 1) == 0:  # L0: one card against two or more, a bout of one card
-            n = a.bit_count()
+        n = a.bit_count()
+        if d & (d - 1) == 0 and n >= 2:  # L0: one card against two or more
             beaten = a & self.beaten[d]
             if self.transfer and n >= 3:
                 beaten |= a & _SAME_RANK[d]
@@ -335,7 +338,7 @@ class EndgameMoves:
         holding ``d`` (``limit``: DUR-10's for it): the defender to answer, or, when it
         can neither beat them all nor transfer (DUR-12, DUR-13), its forced take
         (DUR-15) straight away."""
-        if self._covers(d, s):
+        if (d & self.beaters[s] if s & (s - 1) == 0 else self._covers(d, s)):
             return (1, a, d, ame, s, s, s, rm, False, limit, talon)
         if self.transfer and d & rm:
             n = s.bit_count() + 1
@@ -355,9 +358,13 @@ class EndgameMoves:
         out = []
         if ph == 0:
             skip = self._skip_fast(a, d, table, talon)
+            beaters = self.beaters
             for b in ordered(a & ~skip):
                 if a == b and not talon:
                     out.append(self._emptied(d, b, ame))
+                elif d & beaters[b]:  # inline ``_led``: the defender may beat it
+                    out.append((1, a ^ b, d, ame, b, b, b, _SAME_RANK[b], False, limit,
+                                talon))
                 else:
                     out.append(self._led(a ^ b, d, ame, b, _SAME_RANK[b], limit, talon))
             if min(limit, d.bit_count()) >= 2:
