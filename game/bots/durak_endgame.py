@@ -12,10 +12,11 @@ three or more holders it is not used: the information is then not complete in ge
 the game is not two-sided (``solvable`` says no; callers fall back to heuristics or, at
 the hard level, to rollouts). Exact, but NOT within the issue's 150 ms p99 in Pyodide for
 every 12-card endgame: see bench/durak_solver.py's docstring for the figures on its 400
-random ones (half with transfers) in CPython and 200 of them in Pyodide (CPU time there
-about @PYO@); callers bound the work (``budget``) and fall back to
-heuristics past it. A path longer than ``MAX_PLIES`` positions also ends the search with
-``Budget`` (never met: the set needs 157).
+random ones (half with transfers) in CPython and 200 of them in Pyodide (CPU time there,
+session 11: median 11-14 ms, p95 0.6-0.7 s, p99 1.2-1.5 s, max 1.3-1.7 s); callers
+bound the work (``budget``) and fall back to heuristics past it. A path longer than
+``MAX_PLIES`` positions also ends the search with ``Budget`` (never met: the set needs
+157).
 
 Model. A position is a tuple ``(phase, a, d, ame, attack, table, unbeaten, ranks, taking,
 limit, talon)``: ``phase`` 0 lead, 1 defend, 2 throw-in/done; ``a``/``d`` the attacker's
@@ -42,9 +43,10 @@ are chosen as one set, and an attacker who plays its last card with the talon em
 the game on the spot (``_emptied``); a lead, transfer or throw-in the defender can
 neither beat nor pass on goes straight to its take (``_led``), and a bout start whose
 result a rule settles is that final value (``EndgameMoves.lead_value``: W1/W2 the
-attacker wins, L0/L1 it loses; exact rules with their proofs in its docstring). A defender's beat after which it can no longer beat every card left is not
-tried: it must take later, and taking at once gives the attacker no more to throw in (the
-throw-in ranks only grow). Bout starts are keyed by ``canon``: ranks that no longer
+attacker wins, L0/L1 it loses; exact rules with their proofs in its docstring). A
+defender's beat after which it can no longer beat every card left is not tried: it must
+take later, and taking at once gives the attacker no more to throw in (the throw-in
+ranks only grow). Bout starts are keyed by ``canon``: ranks that no longer
 matter are renumbered (per suit only the order of the live cards counts, across suits
 only which share a rank; ``durak_endgame_position._structure``; the three non-trump
 suits are interchangeable, so their parts of the key are sorted), so the same game
@@ -57,11 +59,12 @@ stored only when it is a win or a loss (a forced win never runs through a repeti
 when it repeats the position itself.
 Work per 12-card endgame on the bench set: units median 1,143, p95 49,918, p99 143,431,
 max 174,403 (session 10's search: 2,073, 80,352, 233,537, 267,656; the solver before it:
-3,818, 244,372, 837,766, 23.5 million); 5-7 microseconds a unit in CPython, 7-9 in
+3,818, 244,372, 837,766, 23.5 million); 5-7 microseconds a unit in CPython, 8-10 in
 Pyodide. Step by step on the set's 12 hardest endgames (units, millions): session 10's
 2.52; W1/W2 2.33; suit symmetry 2.08; L1 2.05; forced takes after a lead 1.50 and after
-a transfer 1.45; L0 1.44. The renumbering saves about a sixth of the work on the hardest endgames and costs
-about as much on the easy ones (measured against plain position keys). Measured and
+a transfer 1.45; L0 1.44. The renumbering saves about a sixth of the work on the
+hardest endgames and costs about as much on the easy ones (measured against plain
+position keys). Measured and
 dropped: transfers before beats (x4 work), smallest take-throw-in sets first (x2),
 attacks by fewest beaters first (x3), a history heuristic (paths past Python's recursion
 limit), win tests of the root moves in rounds of growing work (+40 % on easy endgames);
@@ -130,9 +133,11 @@ class Solver(EndgameMoves):
         of the cards still in play (hands and talon) counts, and across suits only which
         of them share a rank; so the key is the structure of the live cards (per suit, in
         rank order, the label of the shared rank of each card or 0 for a rank no other
-        live card has) and who holds each live card in that order. Two positions with the
-        same key are the same game up to renaming ranks (every later move, beat, throw-in
-        and transfer corresponds), whatever was discarded before."""
+        live card has) and who holds each live card in that order; with the talon empty
+        the three non-trump suits' parts are sorted (DUR-5 treats them alike). Two
+        positions with the same key are the same game up to renaming ranks and non-trump
+        suits (every later move, beat, throw-in and transfer corresponds), whatever was
+        discarded before."""
         got = self._keys.get(st)
         if got is not None:
             return got
