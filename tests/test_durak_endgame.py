@@ -2,7 +2,8 @@
 (issue 17, scope 1). CPython only.
 
 - the solver against an independent brute force over the engine's own ``clone()`` /
-  ``apply()`` on many small random endgames (every move's value, transfers on and off);
+  ``apply()`` on many small random endgames (every move's value, transfers on and off),
+  and its static bout-start rules (``lead_value``) on their own;
 - the issue's example: normal no longer throws the won position away;
 - random won two-player endgames with 10–12 cards in play: normal's first move keeps the
   win (checked by the solver itself, which the first test checks against brute force);
@@ -54,6 +55,26 @@ def test_solver_agrees_with_engine_brute_force(seed):
             moves += 1
         checked += 1
     assert moves > checked  # positions with a real choice were met
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_static_bout_start_rules_agree_with_engine_brute_force(seed):
+    # EndgameMoves.lead_value (W1, W2, L0, L1) on bout starts: every answer it gives is
+    # the brute-force value for the attacker
+    rng = random.Random(100 + seed)
+    settled = {1: 0, -1: 0}
+    for _ in range(400):
+        state = random_endgame(rng, rng.randint(2, 6), deck=rng.choice((24, 36, 52)))
+        attacker = state.attacker
+        root = root_of_state(state, attacker)
+        if root is None or root[0] != 0:
+            continue
+        solver = Solver(state.trump, state.rules.transfer)
+        v = solver.lead_value(root[1], root[2])
+        if v:
+            assert v == brute_force(state, attacker), state.to_dict()
+            settled[v] += 1
+    assert settled[1] > 20 and settled[-1] > 5  # both kinds of rule were met
 
 
 def test_the_issue_example_is_won_and_normal_keeps_it():

@@ -11,12 +11,12 @@ Scope, stated honestly: the solver is exact for every position with **two card h
 three or more holders it is not used: the information is then not complete in general and
 the game is not two-sided (``solvable`` says no; callers fall back to heuristics or, at
 the hard level, to rollouts). Exact, but NOT within the issue's 150 ms p99 in Pyodide for
-every 12-card endgame: on bench/durak_solver.py's 400 random ones (half with transfers)
-CPython takes median 7.7 ms, p95 262 ms, p99 687 ms, max 0.79 s (the solver before this
-search: 10 ms, 676 ms, 2.6 s, 45 s); Pyodide, 200 of them: median 24 ms, p95 1.1 s, p99
-2.1 s, max 2.5 s (bench/durak_solver.py has the commands); callers bound the work
-(``budget``) and fall back to heuristics past it. A path longer than ``MAX_PLIES``
-positions also ends the search with ``Budget`` (never met: the set needs 157).
+every 12-card endgame: see bench/durak_solver.py's docstring for the figures on its 400
+random ones (half with transfers) in CPython and 200 of them in Pyodide (CPU time there,
+session 11: median 11-14 ms, p95 0.6-0.7 s, p99 1.2-1.5 s, max 1.3-1.7 s); callers
+bound the work (``budget``) and fall back to heuristics past it. A path longer than
+``MAX_PLIES`` positions also ends the search with ``Budget`` (never met: the set needs
+157).
 
 Model. A position is a tuple ``(phase, a, d, ame, attack, table, unbeaten, ranks, taking,
 limit, talon)``: ``phase`` 0 lead, 1 defend, 2 throw-in/done; ``a``/``d`` the attacker's
@@ -40,12 +40,16 @@ once; then the table's best move) and an **enhanced transposition cutoff** (a ch
 stored bound already settles the node ends it unsearched). Forced steps are merged: a bout
 whose attacker cannot throw in ends at once, the cards thrown in to a defender who takes
 are chosen as one set, and an attacker who plays its last card with the talon empty ends
-the game on the spot (``_emptied``); a throw-in the defender cannot beat goes straight
-to its take. A defender's beat after which it can no longer beat every card left is not
-tried: it must take later, and taking at once gives the attacker no more to throw in (the
-throw-in ranks only grow). Bout starts are keyed by ``canon``: ranks that no longer
+the game on the spot (``_emptied``); a lead, transfer or throw-in the defender can
+neither beat nor pass on goes straight to its take (``_led``), and a bout start whose
+result a rule settles is that final value (``EndgameMoves.lead_value``: W1/W2 the
+attacker wins, L0/L1 it loses; exact rules with their proofs in its docstring). A
+defender's beat after which it can no longer beat every card left is not tried: it must
+take later, and taking at once gives the attacker no more to throw in (the throw-in
+ranks only grow). Bout starts are keyed by ``canon``: ranks that no longer
 matter are renumbered (per suit only the order of the live cards counts, across suits
-only which share a rank; ``durak_endgame_position._structure``), so the same game
+only which share a rank; ``durak_endgame_position._structure``; the three non-trump
+suits are interchangeable, so their parts of the key are sorted), so the same game
 reached through different discards is searched once. **Equivalent-card reduction**: two
 ranks whose live cards lie in the same suits, held by the same hands, with no live card
 between them in those suits, can be swapped without changing anything for the rest of
@@ -53,13 +57,23 @@ the game; only the lower rank's cards are tried (``_skip_fast``). Repetition (tr
 and takes can cycle, always through a bout start) scores 0; a value that depends on it is
 stored only when it is a win or a loss (a forced win never runs through a repetition) or
 when it repeats the position itself.
-Work per 12-card endgame on the bench set: units median 2,073, p95 80,352, p99 233,537,
-max 267,656 (before: 3,818, 244,372, 837,766, 23.5 million); 3-4 microseconds a unit in
-CPython. The renumbering saves about a sixth of the work on the hardest endgames and costs
-about as much on the easy ones (measured against plain position keys). Measured and
+Work per 12-card endgame on the bench set: units median 1,143, p95 49,918, p99 143,431,
+max 174,403 (session 10's search: 2,073, 80,352, 233,537, 267,656; the solver before it:
+3,818, 244,372, 837,766, 23.5 million); 5-7 microseconds a unit in CPython, 8-10 in
+Pyodide. Step by step on the set's 12 hardest endgames (units, millions): session 10's
+2.52; W1/W2 2.33; suit symmetry 2.08; L1 2.05; forced takes after a lead 1.50 and after
+a transfer 1.45; L0 1.44. The renumbering saves about a sixth of the work on the
+hardest endgames and costs about as much on the easy ones (measured against plain
+position keys). Measured and
 dropped: transfers before beats (x4 work), smallest take-throw-in sets first (x2),
 attacks by fewest beaters first (x3), a history heuristic (paths past Python's recursion
-limit), win tests of the root moves in rounds of growing work (+40 % on easy endgames).
+limit), win tests of the root moves in rounds of growing work (+40 % on easy endgames);
+in session 11 (units on the 6 hardest, 853k as kept): leads with the most beaters in the
+defender's hand first 903k, leads by their place among the suit's live cards 918k,
+forced takes first 1.5x, groups first 6x, the defender's highest beater first 2x, take
+first (paths past the recursion limit), table look-ups of every bout-start child's key
+(1 % fewer units, slower). ``solve_moves`` turns Python's cycle collector off while it
+runs (the search makes no cycles): 5-15 % of the time in CPython.
 
 Slicing: ``Solver(budget=N)`` raises ``Budget`` after about N units of work (positions
 visited plus children generated); the transposition table survives, so a caller may
@@ -68,6 +82,8 @@ work stopped (``solve_moves`` with ``budget`` does exactly that, in one call).
 """
 
 from __future__ import annotations
+
+import gc
 
 from .durak_endgame_moves import EndgameMoves
 # card bits and the root helpers live in durak_endgame_position; callers import them here
@@ -117,9 +133,11 @@ class Solver(EndgameMoves):
         of the cards still in play (hands and talon) counts, and across suits only which
         of them share a rank; so the key is the structure of the live cards (per suit, in
         rank order, the label of the shared rank of each card or 0 for a rank no other
-        live card has) and who holds each live card in that order. Two positions with the
-        same key are the same game up to renaming ranks (every later move, beat, throw-in
-        and transfer corresponds), whatever was discarded before."""
+        live card has) and who holds each live card in that order; with the talon empty
+        the three non-trump suits' parts are sorted (DUR-5 treats them alike). Two
+        positions with the same key are the same game up to renaming ranks and non-trump
+        suits (every later move, beat, throw-in and transfer corresponds), whatever was
+        discarded before."""
         got = self._keys.get(st)
         if got is not None:
             return got
@@ -131,17 +149,27 @@ class Solver(EndgameMoves):
         got = _STRUCT.get(live)
         if got is None:
             got = _structure(live)
-        shape, order = got
-        pa = 0
-        bit = 1
-        for b in order:
-            if a & b:
-                pa |= bit
-            bit <<= 1
+        shape, order, per_suit = got
         if talon:
+            pa = 0
+            bit = 1
+            for b in order:
+                if a & b:
+                    pa |= bit
+                bit <<= 1
             key = (shape, pa, st[3], st[9], tuple(order.index(b) for b in talon))
         else:
-            key = (shape, pa, st[3], st[9])
+            parts = []
+            for s in range(4):
+                pa = 0
+                bit = 1
+                for b in per_suit[s]:
+                    if a & b:
+                        pa |= bit
+                    bit <<= 1
+                parts.append((shape[s], pa))
+            t = self.trump_suit
+            key = (parts.pop(t), tuple(sorted(parts)), st[3], st[9])
         self._keys[st] = key
         return key
 
@@ -287,6 +315,15 @@ class Solver(EndgameMoves):
             ``{move: value}``, each exact; a move not among the root's moves, or left
             unsettled once a better or equal one was found (``exact`` false), is absent.
         """
+        collecting = gc.isenabled()
+        gc.disable()  # the search makes no reference cycles: no collector passes
+        try:
+            return self._solve_moves(root, wanted, first, exact)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _solve_moves(self, root, wanted, first, exact):
         kids = dict(self.moves(root, all_targets=True, reduce=False))
         order = list(kids) if wanted is None else [m for m in wanted if m in kids]
         if first in kids and first in order:

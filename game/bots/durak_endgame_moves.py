@@ -1,7 +1,8 @@
 """The moves of the exact Durak endgame solver's model (rules/durak.md DUR-8 … DUR-19;
 issue 17, scope 1): ``EndgameMoves`` generates the positions that follow a position, with
-the forced steps merged, and the equivalent-card and dominance reductions that keep only
-one of moves that cannot differ. The position tuple, the search and its transposition
+the forced steps merged, the equivalent-card and dominance reductions that keep only
+one of moves that cannot differ, and the exact static results of bout starts
+(``lead_value``: rules W1, W2, L0, L1). The position tuple, the search and its transposition
 table are ``game.bots.durak_endgame``'s (``Solver`` is an ``EndgameMoves``); the card bits
 and roots ``game.bots.durak_endgame_position``'s. Split from the solver's module, whose
 docstring describes the model."""
@@ -12,6 +13,7 @@ from .durak_endgame_position import (_RANKS, _SAME_RANK, _SUIT_OF, MAX_ATTACK, S
                                      bits)
 
 HAND_SIZE = 6
+_SUIT_MASKS = tuple(8191 << (13 * s) for s in range(4))
 
 
 class EndgameMoves:
@@ -44,6 +46,13 @@ class EndgameMoves:
         self._pairs: dict = {}  # live-card mask -> neighbouring unique-rank pairs
         self._order: dict = {}  # card mask -> its bits in the cheap-first order
         self._cover: dict = {}  # (cards, unbeaten cards) -> ``_covers``
+        self.trump_mask = trump_all
+        self.beaten = dict.fromkeys(self.beaters, 0)  # card bit -> the cards it beats
+        for b, m in self.beaters.items():
+            for c in bits(m):
+                self.beaten[c] |= b
+        self.trump_suit = t
+        self._lead: dict = {}  # (attacker's cards, defender's cards) -> ``lead_value``
 
     def _sorted(self, mask: int):
         return sorted(bits(mask), key=self.pos.__getitem__)
@@ -97,7 +106,96 @@ class EndgameMoves:
                 return 0
             mine = na if name else nd
             return 1 if not mine else -1
+        if not talon:
+            if na & (na - 1) == 0:  # its one card is its only move: it leads it and is out
+                return self._emptied(nd, na, name)
+            v = self._lead.get((na, nd))
+            if v is None:
+                v = self.lead_value(na, nd)
+            if v:
+                return v if name else -v
         return (0, na, nd, name, 0, 0, 0, 0, False, min(MAX_ATTACK, nd.bit_count()), talon)
+
+    def lead_value(self, a: int, d: int) -> int:
+        """+1 when the attacker about to lead, holding ``a`` against the defender's ``d``
+        (both non-empty, talon empty), wins by force, -1 when it loses by force, 0 when
+        not known. Exact rules (DUR-5, DUR-8 … DUR-19), cached per ``(a, d)``:
+
+        - W1, one rank, no more cards than ``d`` (DUR-10): it leads them all and is out,
+          and ``d`` cannot beat them all (more cards in ``d``, or one it cannot beat);
+        - W2, ``d`` beats none of ``a`` (per suit every card of ``a`` above every card of
+          ``d``, and no trump in ``d`` unless ``a`` is all trumps) and no transfer can
+          ever come (``_no_transfer``): it leads one card a bout, non-trumps upward in
+          each suit and then trumps upward; the defender must take each, a taken card
+          never beats one led later, and the attacker is out first;
+        - L1, every card of ``d`` beats every card of ``a``, ``a`` has more cards than
+          ``d`` and no transfer can ever come (``_no_transfer(d, a)``): the defender
+          beats the whole first bout (at most its hand, DUR-10), the attacker keeps a
+          card, and then the defender leads as in W2 (the attacker cannot beat a card
+          that beats its own) and is out first;
+        - L0, ``d`` is one card that beats, or transfers (DUR-13: ``a`` keeps two more
+          cards), every card of ``a`` (two or more, so the lead is one card, DUR-10):
+          the defender is out at its first answer.
+        """
+        key = (a, d)
+        got = self._lead.get(key)
+        if got is None:
+            got = self._lead[key] = self._lead_value(a, d)
+        return got
+
+    def _lead_value(self, a: int, d: int) -> int:
+        if _SAME_RANK[a & -a] & a == a:
+            n = a.bit_count()
+            m = d.bit_count()
+            if n <= MAX_ATTACK and (n < m or n == m and not self._covers(d, a)):
+                return 1
+        if self._beats_none(d, a) and self._no_transfer(a, d):
+            return 1
+        n = a.bit_count()
+        if d & (d - 1) == 0 and n >= 2:  # L0: one card against two or more
+            beaten = a & self.beaten[d]
+            if self.transfer and n >= 3:
+                beaten |= a & _SAME_RANK[d]
+            return -1 if beaten == a else 0
+        if a.bit_count() > d.bit_count() and self._beats_all(d, a) and self._no_transfer(d, a):
+            return -1
+        return 0
+
+    def _beats_none(self, d: int, a: int) -> bool:
+        """Whether no card of ``d`` beats any card of ``a`` (DUR-5)."""
+        t = self.trump_mask
+        if d & t and a & ~t:
+            return False
+        for sm in _SUIT_MASKS:
+            am = a & sm
+            if am and (am & -am) < (d & sm):
+                return False
+        return True
+
+    def _beats_all(self, d: int, a: int) -> bool:
+        """Whether every card of ``d`` beats every card of ``a`` (DUR-5)."""
+        t = self.trump_mask
+        plain = d & ~t
+        if plain:
+            for sm in _SUIT_MASKS:
+                if plain & sm:
+                    # every card of a in this suit, below every card of d in it
+                    return a & ~sm == 0 and plain & ~sm == 0 and a < (d & sm & -(d & sm))
+        # d all trumps: a's trumps below d's lowest
+        return a & t < (d & -d)
+
+    def _no_transfer(self, a: int, d: int) -> bool:
+        """Whether, when ``a`` leads one card a bout to ``d`` who only ever takes, no
+        transfer (DUR-13) can come: transfers off, or ``a``'s ranks distinct and none of
+        them in ``d``."""
+        if self.transfer:
+            seen = 0
+            for c in bits(a):
+                r = _SAME_RANK[c]
+                if r & (d | seen):
+                    return False
+                seen |= r
+        return True
 
     def moves(self, st, all_targets=False, reduce=True):
         """``[(move, child)]`` of position ``st``; a child is a position or a final value.
@@ -234,6 +332,22 @@ class EndgameMoves:
             self._cover[key] = got
         return got
 
+    def _led(self, a: int, d: int, ame: bool, s: int, rm: int, limit: int, talon):
+        """The position after the attacker (now holding ``a``) led, or transferred onto,
+        the unbeaten cards ``s`` (the whole table) of rank mask ``rm`` to the defender
+        holding ``d`` (``limit``: DUR-10's for it): the defender to answer, or, when it
+        can neither beat them all nor transfer (DUR-12, DUR-13), its forced take
+        (DUR-15) straight away."""
+        if (d & self.beaters[s] if s & (s - 1) == 0 else self._covers(d, s)):
+            return (1, a, d, ame, s, s, s, rm, False, limit, talon)
+        if self.transfer and d & rm:
+            n = s.bit_count() + 1
+            if n <= MAX_ATTACK and a.bit_count() >= n:
+                return (1, a, d, ame, s, s, s, rm, False, limit, talon)
+        if a & rm and s.bit_count() < limit:
+            return (2, a, d, ame, s, s, s, rm, True, limit, talon)
+        return self.settle(a, d, ame, s, True, talon)
+
     def _kids(self, st):
         """The children of ``st`` for the search: ``moves`` with the forced steps
         merged away. A bout whose attacker cannot throw in any more ends at once; the
@@ -244,12 +358,15 @@ class EndgameMoves:
         out = []
         if ph == 0:
             skip = self._skip_fast(a, d, table, talon)
+            beaters = self.beaters
             for b in ordered(a & ~skip):
                 if a == b and not talon:
                     out.append(self._emptied(d, b, ame))
-                else:
+                elif d & beaters[b]:  # inline ``_led``: the defender may beat it
                     out.append((1, a ^ b, d, ame, b, b, b, _SAME_RANK[b], False, limit,
                                 talon))
+                else:
+                    out.append(self._led(a ^ b, d, ame, b, _SAME_RANK[b], limit, talon))
             if min(limit, d.bit_count()) >= 2:
                 most = min(limit, d.bit_count())
                 for r, rm in _RANKS:
@@ -262,8 +379,7 @@ class EndgameMoves:
                             if a == s and not talon:
                                 out.append(self._emptied(d, s, ame))
                             else:
-                                out.append((1, a ^ s, d, ame, s, s, s, rm, False, limit,
-                                            talon))
+                                out.append(self._led(a ^ s, d, ame, s, rm, limit, talon))
                         s = (s - 1) & g
         elif ph == 1:
             skip = self._skip_fast(a, d, table, talon)
@@ -289,8 +405,8 @@ class EndgameMoves:
                         if d == c and not talon:
                             out.append(self._emptied(a, unb | c, not ame))
                             continue
-                        out.append((1, d ^ c, a, not ame, att | c, table | c, unb | c, ranks,
-                                    False, min(MAX_ATTACK, a.bit_count()), talon))
+                        out.append(self._led(d ^ c, a, not ame, att | c, ranks,
+                                             min(MAX_ATTACK, a.bit_count()), talon))
             if a & ranks and att.bit_count() < limit:
                 out.append((2, a, d, ame, att, table, unb, ranks, True, limit, talon))
             else:

@@ -45,9 +45,10 @@ does not depend on the trump); past it the cache is emptied and refilled as need
 
 
 def _structure(live: int):
-    """(shape, live card bits in bit order) of the live-card mask ``live``, cached in
-    ``_STRUCT``: the shape gives, per suit in rank order, for each live card the label of
-    its rank if another live card shares it (labels 1, 2, ... by rank), else 0."""
+    """(shape, live card bits in bit order, per suit the tuple of its live card bits) of
+    the live-card mask ``live``, cached in ``_STRUCT``: the shape gives, per suit in rank
+    order, for each live card the label of its rank if another live card shares it
+    (labels 1, 2, ... by rank), else 0."""
     label = {}
     k = 0
     for r, rm in _RANKS:
@@ -57,15 +58,18 @@ def _structure(live: int):
             label[r] = k
     shape = []
     order = []
+    per_suit = []
     for s in range(4):
         seq = []
-        for b in bits(live & _SUIT_MASK[s]):
+        cards = tuple(bits(live & _SUIT_MASK[s]))
+        for b in cards:
             seq.append(label.get(_RANK_OF[b], 0))
             order.append(b)
         shape.append(tuple(seq))
+        per_suit.append(cards)
     if len(_STRUCT) >= CACHE_LIMIT:
         _STRUCT.clear()
-    got = _STRUCT[live] = (tuple(shape), order)
+    got = _STRUCT[live] = (tuple(shape), order, tuple(per_suit))
     return got
 
 
