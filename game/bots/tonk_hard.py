@@ -34,6 +34,40 @@ Tried and left out: the normal bot's turn-planning numbers changed for the hard 
 but +0.083 against +0.068 on the 1,500 fresh ones, a difference inside the noise);
 the opponent's knock threshold as a feature of the knock model (log-loss 0.3770 against
 0.3786, +0.003 chips per hand in replay); a fitted value of not knocking (no gain).
+
+Tried and left out later (2026-12-02; the code is in commit 0042621, its knobs set by
+``bench/tonk_tune.py --set tonk_hard.NAME=V``; two players, paired, 600 deals from 0,
+where this player makes +0.049 +- 0.044; 95 % intervals all about +-0.05):
+the hard seat's flat value per out (``OUT_VALUE`` 1.5 here) 0 with ``CARD_COST`` 1/3/6:
+-0.022/-0.019/-0.022, 0.75: +0.014/+0.022/+0.029, 3: +0.068/+0.058/+0.056, and 3 on the
+1,500 fresh deals from 5000: +0.063 +- 0.030 against this player's +0.068 +- 0.027; 3
+shrinking by 0.5 or 0.2 per turn played: +0.016, +0.057; outs worth 0.15 per point
+their spread takes off: +0.040 (plus 1 flat: +0.067), 0.3 per point: -0.081 (-0.114);
+each discard scored half by the hand left and half by the mean best plan after the next
+draw: +0.058 +- 0.046, and +0.071 +- 0.029 on the 1,500 fresh deals (3x the CPU time),
+wholly by the next draw: -0.403 +- 0.053 (the next knock is made with the hand left);
+a reading of the opponent's last discard by weighted deals (its unknown cards dealt
+from the unseen pool, each deal weighed by how well the discard fits it under the
+normal bot's planning and by its not having knocked) as a feature of the knock model:
+test log-loss 0.3909 against 0.3929 for the refitted model without it, and less gain in
+replay (+0.063 against +0.074 chips per hand at EDGE 0.2; 10,406 / 5,181 decisions).
+A replay of this player's knock (3,000 hands against normal, 10,669 knock decisions):
+where it did not knock with a modelled chance of being caught near 0.2, knocking would
+have changed the hand's result by -0.13, -0.25, -0.71 chips at its turns 0, 1, 2; a
+"trap" (the seat at or under the opponent, the opponent within its own knock limit, so
+waiting for its knock would catch it) arose 3 times. In 1,000 other hands (deals 200,000-200,499
+from both seats) this player knocked and won 53 %, was caught 3.4 %, the opponent
+knocked and won 36 % and was caught 0.3 %, 5.4 % ended by going out; 6.5 turns a hand
+(both seats); it knocks with totals up to about 27 at its
+first turn (five unplayed cards are rarely that low). So with what the view shows the
+knock is near its best and the turn-planning numbers are flat: issue 17's +0.2 is not
+within reach of these changes. Nor of a memory of the discards: the view shows the
+pile's top card only, and with a log of every seat's discards added to the view (a
+scratch copy of the engine, not committed; the buried discards taken out of the unseen
+pool, the opponent's earlier discards as four more features; ``bench/tonk_knock_fit.py
+--hands 2500 --test 1500`` with and without) the test log-loss fell from 0.3934 to 0.3888
+(the normal bot's own estimate from 0.473 to 0.429) but the replay gain at EDGE 0.2 did
+not rise (+0.048 against +0.052 chips per hand).
 Decision time: CPython p95 2 ms, Pyodide p95 7 ms (``bench/hard_times.py``).
 
 It never peeks: it is given the view, not the state, and deals the hidden cards itself.
