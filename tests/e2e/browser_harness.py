@@ -185,6 +185,15 @@ def fixed_random(page, seed: int) -> None:
     page.add_init_script(FIXED_RANDOM_SCRIPT % seed)
 
 
+def resize(page, width: int, height: int) -> None:
+    """Resize the viewport and return once the page has handled it: its ``resize``
+    listener (App.on_resize lays the hand out again) runs before the next frame's
+    animation callbacks, so two frames later it is done. A fixed 120 ms wait did the same
+    more slowly when idle, and could be too short on a loaded machine."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def start_from_lobby(page, game: str, players: int, ticked: tuple[str, ...] = ()) -> None:
     """Start ``game`` for ``players`` in the booted page as a person would, without a
     boot: the Lobby button (unless the lobby shows), the game, its player count, the

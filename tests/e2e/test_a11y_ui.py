@@ -8,7 +8,7 @@ import random
 
 import saved_game
 from a11y import check_a11y
-from browser_harness import open_game, start_from_lobby
+from browser_harness import open_game, resize, start_from_lobby
 from durak_driver import tap, wait_settled
 
 PHONE = {"width": 390, "height": 844}
@@ -90,8 +90,7 @@ def check_result_rows_in_view(page, rows: int) -> None:
     in view) and each of the result's ``rows`` rows in view above its buttons."""
     from test_table_layout_ui import CHECK
     for w, h in ((360, 640), (390, 844)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(120)
+        resize(page, w, h)
         assert page.locator(".result .points li").count() == rows
         problems = page.evaluate(CHECK)
         assert not problems, f"{w}x{h}: {problems}"

@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 import pytest
 
-from browser_harness import open_game, start_from_lobby
+from browser_harness import open_game, resize, start_from_lobby
 from saved_game import ROOT  # noqa: F401  (puts the repository on sys.path)
 
 from game.web.model import MIN_TAP_STRIP  # noqa: E402
@@ -160,8 +160,7 @@ CHECK = r"""() => {
 def check_sizes(page) -> dict:
     problems = {}
     for w, h in SIZES:
-        page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(120)   # App.on_resize lays the hand out again
+        resize(page, w, h)   # App.on_resize lays the hand out again
         found = page.evaluate(CHECK)
         if found:
             problems[f"{w}x{h}"] = found
@@ -302,8 +301,7 @@ def test_melds_sit_side_by_side_and_the_hand_uses_the_width_from_the_first_draw(
     assert all(c.startswith("3:") for c in got["cut"]), got
     assert got["jokers"] and all(got["jokers"]), got
     for w, h in ((390, 844), (844, 390), (1280, 800)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(120)
+        resize(page, w, h)
         got = page.evaluate(MELDS)
         assert got["cut"] == [], f"{w}x{h}: {got}"
         assert len(got["jokers"]) == 3 and all(got["jokers"]), f"{w}x{h}: {got}"
@@ -314,8 +312,7 @@ def test_melds_sit_side_by_side_and_the_hand_uses_the_width_from_the_first_draw(
     problems = check_sizes(page)
     assert not problems, "\n".join(f"{size}: {p}" for size, ps in problems.items() for p in ps)
     # a reload at 1280x800 draws the hand for that width at once: one row of 20
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.wait_for_timeout(120)
+    resize(page, 1280, 800)
     open_game(page, page.url, reload=True)
     page.wait_for_selector("#table .hand .card")
     got = page.evaluate(MELDS)
