@@ -62,6 +62,26 @@ class SettingNeedsPlayers(SettingError):
                      f"{players}",)
 
 
+class SettingErrors(SettingError):
+    """Several refused settings of one link (``session.parse_params``), told together so a
+    visitor fixes them in one go: ``errors`` are the ``SettingError`` of each, in the
+    order the link was read (two or more). It stands for its first error where one is
+    told (``setting``, ``value``, ``allowed``; the ``error`` event's code); the message
+    names all."""
+
+    def __init__(self, errors: Sequence[SettingError]) -> None:
+        first = errors[0]
+        ValueError.__init__(self, "; ".join(str(e) for e in errors))
+        self.setting, self.value, self.allowed = first.setting, first.value, first.allowed
+        self.errors = list(errors)
+
+
+def refused(errors: Sequence[SettingError]) -> SettingError:
+    """The error to raise for ``errors`` (one or more ``SettingError``): the one itself,
+    or a ``SettingErrors`` of them all."""
+    return errors[0] if len(errors) == 1 else SettingErrors(errors)
+
+
 class SaveError(ValueError):
     """A saved game or record that cannot be read (corrupt, wrong game, future version)."""
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from . import people as _people
 from .digits import is_digits
-from .engine import GameState, IllegalAction, Rng, SaveError, SettingError
+from .engine import GameState, IllegalAction, Rng, SaveError, SettingError, refused
 
 GAMES: dict[str, dict[str, Any]] = {
     "durak": {"built": True, "players": (2, 6), "module": "durak", "fixed": {},
@@ -167,7 +167,9 @@ def parse_params(query: dict[str, str]) -> dict[str, Any]:
     every ``Rules`` setting of the game by its name (``transfer=on``, ``deck=52``). Other
     keys are ignored. Returns ``{"game", "players", "seed", "lang", "embed", "speed",
     "level", "rules"}`` where absent values are ``None`` (``embed`` False, ``rules`` only
-    what was given). Raises ``SettingError`` naming the parameter and the allowed values.
+    what was given). Raises ``SettingError`` naming the parameter and the allowed values;
+    a link with several refused values raises one ``SettingErrors`` naming each (a
+    visitor fixes them in one go), an unknown game with the game's settings unread.
 
     Teaching positions (issue 6): ``position`` (the notation of ``game.positions``; its
     game, player count and settings replace ``game``, ``players`` and the settings keys),
@@ -186,33 +188,45 @@ def parse_params(query: dict[str, str]) -> dict[str, Any]:
         query = {k: v for k, v in query.items()
                  if k not in ("game", "players") and k not in position.rules}
         query["game"] = position.game
+    errors: list[SettingError] = []   # every refused value, told together (SettingErrors)
+
+    def read(convert, *args):
+        try:
+            return convert(*args)
+        except SettingError as exc:
+            errors.append(exc)
+            return None
+
     game = query.get("game", "durak").strip().lower()
-    game_module(game)
-    low, high = GAMES[game]["players"]
+    known = read(game_module, game) is not None   # an unknown game: no players or settings
     out: dict[str, Any] = {"game": game, "players": None, "seed": None, "lang": None,
                            "embed": False, "speed": None, "level": None, "rules": {}}
-    if "players" in query:
-        out["players"] = _int_param("players", query["players"], low, high)
+    if "players" in query and known:
+        low, high = GAMES[game]["players"]
+        out["players"] = read(_int_param, "players", query["players"], low, high)
     if "seed" in query:
-        out["seed"] = _int_param("seed", query["seed"], 0, MAX_SEED)
-    if "lang" in query:
-        out["lang"] = _convert("lang", query["lang"], LANGUAGES)
-    if "embed" in query:
-        out["embed"] = _convert("embed", query["embed"], (False, True))
-    if "speed" in query:
-        out["speed"] = _convert("speed", query["speed"], SPEEDS)
-    if "level" in query:
-        out["level"] = _convert("level", query["level"], LEVELS)
-    for setting, allowed in settings(game):
-        if setting == "stake" and setting in query:
-            out["rules"][setting] = _int_param(setting, query[setting], 1, 10_000)
-        elif setting in query:
-            out["rules"][setting] = _convert(setting, query[setting], allowed)
+        out["seed"] = read(_int_param, "seed", query["seed"], 0, MAX_SEED)
+    for name, allowed in (("lang", LANGUAGES), ("embed", (False, True)), ("speed", SPEEDS),
+                          ("level", LEVELS), ("hints", (False, True))):
+        if name in query:
+            value = read(_convert, name, query[name], allowed)
+            if name != "hints" and value is not None:   # hints: read again below
+                out[name] = value
+    for setting, allowed in settings(game) if known else ():
+        if setting not in query:
+            continue
+        value = read(_int_param, setting, query[setting], 1, 10_000) if setting == "stake" \
+            else read(_convert, setting, query[setting], allowed)
+        if value is not None:
+            out["rules"][setting] = value
     if position is not None:
         out["rules"], out["players"] = dict(position.rules), len(position.names)
-    rules = make_rules(game, out["rules"])
-    if out["players"] is not None and hasattr(rules, "check_players"):
-        rules.check_players(out["players"])
+    if known:   # the settings together (a refused value is not among them)
+        rules = read(make_rules, game, out["rules"])
+        if rules is not None and out["players"] is not None and hasattr(rules, "check_players"):
+            read(rules.check_players, out["players"])
+    if errors:
+        raise refused(errors)
     out.update(_teaching_params(query, position))
     return out
 

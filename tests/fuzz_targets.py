@@ -335,8 +335,21 @@ def _run_rescue(items: dict[str, str]) -> None:
 
 
 def _run_url(query: dict) -> None:
+    """A link is read, or refused with a message in both languages that names every
+    refused value (one line each when several: ``SettingErrors``)."""
     from game.session import parse_params
-    req = parse_params(dict(query))
+    from game.web.links import setting_text
+    try:
+        req = parse_params(dict(query))
+    except SettingError as exc:
+        many = getattr(exc, "errors", None)
+        for lang in ("sv", "en"):
+            text = setting_text(lang, exc)
+            assert isinstance(text, str) and text
+            if many is not None:
+                assert len(many) >= 2 and text.count("\n") == len(many) - 1, (many, text)
+                assert all(e.setting in query or e.setting == "game" for e in many), many
+        raise
     assert req["game"] in ("durak", "dunka", "elvakort", "tonk")
 
 
@@ -396,7 +409,8 @@ URL_KEYS = ["game", "players", "seed", "lang", "embed", "speed", "level", "posit
 url_values = st.one_of(
     st.sampled_from(["durak", "dunka", "elvakort", "tonk", "2", "3", "4", "6", "8", "on", "off",
                      "none", "sv", "en", "1", "0", "52", "36", "24", "neighbours", "fast",
-                     "easy", "knock", "take", "beat 9S 8S", " 3 ", "0003", "-1", "1e3"]),
+                     "easy", "knock", "take", "beat 9S 8S", " 3 ", "0003", "-1", "1e3", "9",
+                     "<script>", "<img src=x onerror=alert(1)>"]),
     st.sampled_from(UNICODE_DIGITS).map(lambda d: "1" + d),
     st.sampled_from(UNICODE_DIGITS),
     st.text(max_size=30),

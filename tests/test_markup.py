@@ -116,7 +116,7 @@ def test_the_hand_is_laid_out_in_rows_as_in_the_page():
     for c in ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]:
         hand.appendChild(card_el("en", c))
     width, card_w = 352.0, 70.0
-    per_row, step = fan(13, width, card_w, min_step=max(22.0, card_w * 0.38))
+    per_row, step = fan(13, width, card_w)
     place_hand(hand, width, card_w, fan)
     rows = hand.children
     assert all(r.getAttribute("class") == "hand-row" for r in rows)

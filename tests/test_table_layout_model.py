@@ -138,3 +138,21 @@ def test_a_take_and_the_pick_up_after_it_read_as_two_different_moves():
         first = said[0].rstrip(".")
         assert not said[1].startswith(first), said
     assert model.describe_event("sv", take, players, 0) == "Dator 1 väljer att ta upp."
+
+
+def test_every_overlapped_hand_card_keeps_a_strip_wide_enough_to_tap():
+    """``model.fan``: an overlapped card shows at least ``MIN_TAP_STRIP`` px (UX.md: tap
+    targets of 24 x 24 px or more), else the hand wraps into rows. A new user found the
+    strips of a twelve-card Elvakort hand at 360 px too narrow (25.6 px)."""
+    for card_w in (58.0, 62.0, 76.0):
+        for width in range(200, 1900, 7):
+            for n in range(1, 31):
+                per_row, step = model.fan(n, float(width), card_w)
+                assert 1 <= per_row <= n
+                if per_row > 1 and step < card_w:   # overlapped
+                    assert step >= model.MIN_TAP_STRIP - 1e-9, (card_w, width, n, step)
+                    assert step >= card_w * 0.38 - 1e-9, (card_w, width, n, step)
+    # a phone of 360 px (the hand 336 px wide inside, 58 px cards): eleven cards in one
+    # row of 27.8 px strips, twelve in two rows of six
+    assert model.fan(11, 336.0, 58.0) == (11, (336 - 58) / 10)
+    assert model.fan(12, 336.0, 58.0)[0] == 6

@@ -181,8 +181,13 @@ class BootPart:
         return True
 
     def show_url_error(self, exc: SettingError) -> None:
-        """A refused link's setting in the page's language (``links.setting_text``)."""
-        self.set_notice(t(self.lang, "url_error", msg=setting_text(self.lang, exc)), "error")
+        """A refused link's setting in the page's language (``links.setting_text``); a
+        link with several (``engine.SettingErrors``) has them all in one notice, a line
+        each (its text is the DOM's text: a value with markup in it shows as typed)."""
+        many = getattr(exc, "errors", None)
+        key = "url_errors" if many else "url_error"
+        self.set_notice(t(self.lang, key, n=len(many or ()), msg=setting_text(self.lang, exc)),
+                        "error")
 
     def rules_from_url(self, value: str) -> None:
         """``?rules=<game>``: that game's rules page; an unknown game is told like any bad

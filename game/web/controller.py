@@ -61,7 +61,8 @@ class ControllerPart:
         Each drawing (the table, or a pass-and-play screen instead) is numbered: its root
         element (``#table`` / ``#privacy``) carries ``data-draw``, one more than the one
         before, so a test that tapped can wait for the screen drawn after its tap and not
-        read the one it tapped on (tests/e2e/table_driver.py ``look(after=...)``)."""
+        read the one it tapped on (tests/e2e/table_driver.py ``look(after=...)``), and
+        ``data-waiting`` (``Session.waiting()``)."""
         if self.session is None:
             return
         self.stale = False
@@ -72,6 +73,10 @@ class ControllerPart:
             clear(self.root)
             screen = self.privacy.render(hidden)
             screen.setAttribute("data-draw", str(self.draws))
+            # what the game waits for, as on the table: a "Pass to" screen is also drawn
+            # while a computer player is still to move ("bot"; it is drawn again after
+            # that move), and a test waits for the one that waits for a person
+            screen.setAttribute("data-waiting", str(self.session.waiting()))
             self.root.appendChild(screen)
             first = self.root.querySelector("#privacy button:not([aria-disabled=true])")
             if first:

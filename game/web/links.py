@@ -51,7 +51,11 @@ def setting_text(lang: str, exc: Exception) -> str:
     """A ``SettingError`` as the page says it for a bad link (``url_bad_value``, the
     allowed values or ``url_range``), in ``lang``; a setting that needs more players
     (``SettingNeedsPlayers``, DUR-11) as ``url_needs_players``; any other error as
-    ``str(exc)``."""
+    ``str(exc)``. Several refused settings (``engine.SettingErrors``): one line each,
+    "• " before it."""
+    many = getattr(exc, "errors", None)
+    if many:
+        return "\n".join("• " + setting_text(lang, one) for one in many)
     setting = getattr(exc, "setting", None)
     allowed = getattr(exc, "allowed", None)
     if setting is None or allowed is None:

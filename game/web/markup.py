@@ -234,7 +234,7 @@ def place_hand(hand: Node, width: float, card_w: float, fan) -> None:
         return
     rest = [c for c in hand.children if not (isinstance(c, Node) and c.has_class("card"))]
     n = len(cards)
-    per_row, step = fan(n, width, card_w, min_step=max(22.0, card_w * 0.38))
+    per_row, step = fan(n, width, card_w)
     rows = []
     for start in range(0, n, per_row):
         row = Node("div", {"class": "hand-row"})

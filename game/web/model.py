@@ -340,13 +340,25 @@ def history_lines(lang: str, events: list[dict], players: list[dict], human: int
     return out
 
 
-def fan(n: int, width: float, card_w: float, min_step: float = 34.0,
+MIN_TAP_STRIP = 26.0
+"""The narrowest visible strip of an overlapped card in the hand (CSS px): the part that
+takes its tap. UX.md asks for tap targets of at least 24 x 24 px; a new user found the
+strips of a twelve-card Elvakort hand at 360 px (25.6 px, with the old floor of 22 px)
+too narrow, and at 320 px eleven cards had 23.8 px. Narrower than this, the hand wraps
+into two rows (UX.md: "two rows for long rummy hands"): twelve cards at 360 px are two
+rows of six; eleven keep one row of 27.8 px strips, twenty at 320 px two rows of 26.4."""
+
+
+def fan(n: int, width: float, card_w: float, min_step: float | None = None,
         max_step: float | None = None) -> tuple[int, float]:
     """How to lay ``n`` cards in ``width`` px: (cards per row, horizontal step in px).
 
     Cards overlap when they do not fit side by side; when the visible strip of each card
-    would be narrower than ``min_step`` the hand wraps into more rows.
+    would be narrower than ``min_step`` (by default ``MIN_TAP_STRIP`` or 38 % of a wide
+    card, whichever is more) the hand wraps into more rows.
     """
+    if min_step is None:
+        min_step = max(MIN_TAP_STRIP, card_w * 0.38)
     if n <= 0:
         return 1, card_w
     gap = 6.0

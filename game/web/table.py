@@ -408,7 +408,7 @@ def layout_hand() -> tuple | None:
         return None
     width = float(hand.clientWidth or 320) - 8
     card_w = float(items[0].offsetWidth or 62)
-    per_row, step = model.fan(n, width, card_w, min_step=max(22.0, card_w * 0.38))
+    per_row, step = model.fan(n, width, card_w)
     for start in range(0, n, per_row):
         row_el = dom.h("div", {"class": "hand-row"})
         for j, el in enumerate(items[start:start + per_row]):

@@ -160,12 +160,47 @@ def open_game(page, url: str, timeout_ms: int = BOOT_TIMEOUT_MS, reload: bool = 
         pytest.fail(f"PyScript showed an error (.py-error) at {url}:\n{text}")
 
 
+# The browser's random source made a fixed sequence (xorshift32 from the number given) in
+# one page: the runtime re-seeds Python's ``random`` from it at each boot
+# (static/js/interpreter.mjs), and the lobby deals with that ``random``. A test that plays
+# a game started in the lobby then gets the same deal in every run: its length (the
+# number of taps) no longer varies with the deal (a three-person Dunka round took 11 s
+# in one run and 32 s in the next, each tap as quick as before).
+FIXED_RANDOM_SCRIPT = """(() => {
+  let s = (%d >>> 0) || 1;
+  const next = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
+  const fill = (a) => {
+    const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 255;
+    return a;
+  };
+  Object.defineProperty(crypto, "getRandomValues", {value: fill, configurable: true});
+})();"""
+
+
+def fixed_random(page, seed: int) -> None:
+    """From the page's next navigation on (reloads too), its random source is the fixed
+    sequence of ``seed`` (``FIXED_RANDOM_SCRIPT``): the lobby's deals are the same in
+    every run. The seed a game got is in its save (``"seed"``)."""
+    page.add_init_script(FIXED_RANDOM_SCRIPT % seed)
+
+
+def resize(page, width: int, height: int) -> None:
+    """Resize the viewport and return once the page has handled it: its ``resize``
+    listener (App.on_resize lays the hand out again) runs before the next frame's
+    animation callbacks, so two frames later it is done. A fixed 120 ms wait did the same
+    more slowly when idle, and could be too short on a loaded machine."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def start_from_lobby(page, game: str, players: int, ticked: tuple[str, ...] = ()) -> None:
     """Start ``game`` for ``players`` in the booted page as a person would, without a
     boot: the Lobby button (unless the lobby shows), the game, its player count, the
     settings checkboxes ``ticked`` (CSS selectors), Start, and "Start anyway" when a game
     in progress would be replaced. Waits until the new table is shown (not for the
-    computer players). The deal's seed is the lobby's own (random)."""
+    computer players). The deal's seed is the lobby's own (random; the same in every
+    run after ``fixed_random``)."""
     if not page.locator("[data-screen=lobby]").count():
         page.locator("[data-ui=lobby]").first.click(position={"x": 8, "y": 16})
     page.locator(f"input[name=game][value={game}]").check()

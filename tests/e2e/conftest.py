@@ -47,7 +47,12 @@ the shared context of ``page``):
   reads only a screen drawn after the tapped one (each drawing is numbered: ``data-draw``).
 - Move between games in-app where the test is not about the URL or the deal:
   ``browser_harness.start_from_lobby(page, game, players)`` starts another game from the
-  lobby without a boot (its seed is the lobby's own).
+  lobby without a boot (its seed is the lobby's own). A test that plays a lobby game on
+  to a state calls ``browser_harness.fixed_random(page, n)`` before the boot: the lobby
+  then deals the same game in every run, so the test's length does not vary with the
+  deal (the three-person Dunka test took 71 to 389 looks at the table, run to run).
+- After ``page.set_viewport_size`` use ``browser_harness.resize`` (two frames: the
+  page's resize listener has run), not a fixed wait.
 - Reload (``open_game(page, url, reload=True)``) only where the test is about what survives
   a reload; ``speed=instant`` in the URL keeps the computer players from waiting.
 - A parametrized test pays one boot per case: parametrize over what needs a new page

@@ -34,7 +34,9 @@ _READY = """(o) => {
   const p = document.querySelector('#privacy'), t = document.querySelector('#table');
   // a screen drawn after the one a tap was made on (its data-draw is larger)
   if (o.after != null && !(Number((p || t || {dataset: {}}).dataset.draw) > o.after)) return false;
-  if (o.privacy && p) return true;
+  // a pass-and-play screen counts once the game waits for a person: one is also drawn
+  // while a computer player is still to move, and drawn again after that move
+  if (o.privacy && p) return p.dataset.waiting !== 'bot';
   return !!t && (t.dataset.waiting === 'human' || t.hasAttribute('data-over')
                  || t.dataset.waiting === 'game_over' || t.dataset.waiting === 'series_over');
 }"""
@@ -123,7 +125,9 @@ class Look:
 def look(page, selectors=(), until: str | None = None, extra: str | None = None,
          privacy: bool = False, timeout_ms: int = 20_000, after: int | None = None) -> Look:
     """Wait until the table waits for the human or the game is over (with ``privacy``,
-    or a pass-and-play screen shows), then read it in the same round trip: the controls
+    or a pass-and-play screen shows while no computer player is to move: one drawn
+    before a computer's move is drawn again after it, and a tap on it raced that move),
+    then read it in the same round trip: the controls
     matching each CSS selector in ``selectors`` (``Target``s, in page order), the value
     of the JS expression ``until`` (``Look.done``) and of the JS function source
     ``extra`` (called without arguments; ``Look.extra``). ``after``: a drawing's number

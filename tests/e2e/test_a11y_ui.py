@@ -8,7 +8,7 @@ import random
 
 import saved_game
 from a11y import check_a11y
-from browser_harness import open_game, start_from_lobby
+from browser_harness import open_game, resize, start_from_lobby
 from durak_driver import tap, wait_settled
 
 PHONE = {"width": 390, "height": 844}
@@ -58,18 +58,26 @@ def test_lobby_scoresheets_and_each_table_in_play(page, site):
 
 
 def test_round_summary_and_hand_result(page, site):
-    """The round summary (Elvakort of five) and the hand result (Tonk of four) pass the
-    audit, and on a phone every row of them is in view above their buttons (at 360x640
-    only the first row, "Du", used to show: test_table_layout_ui.CHECK's result rows)."""
+    """The round summary (Elvakort of eight, the most players a result lists; Dunka of
+    four in Swedish) and the hand result (Tonk of four) pass the audit, and on a phone
+    every row of them is in view above their buttons (at 360x640 only the first row,
+    "Du", used to show; with eight players, half the rows) and nothing of the table
+    under the result peeks out below it (the "Du" over Dunka's melds did):
+    test_table_layout_ui.CHECK's result rows."""
     # The late states come from the engine in CPython (saved_game.py): the page resumes
     # them as after a reload; the games are played whole through the DOM elsewhere.
     at_end = lambda s: s.legal() == ["next"]  # noqa: E731  (the round or hand is over)
-    session, log = saved_game.play_until("elvakort", 5, 7, random.Random(3), at_end)
+    session, log = saved_game.play_until("elvakort", 8, 7, random.Random(3), at_end)
     saved_game.open_saved(page, site, session, log, "speed=instant&lang=en")
     page.locator("#round-result").wait_for()
     assert page.locator("#moves li").count() > 0   # with the round's move history
     check_a11y(page, "Elvakort round summary")
-    check_result_rows_in_view(page, 5)
+    check_result_rows_in_view(page, 8)
+    session, log = saved_game.play_until("dunka", 4, 7, random.Random(3), at_end)
+    saved_game.open_saved(page, site, session, log, "speed=instant&lang=sv")
+    page.locator("#round-result").wait_for()
+    assert page.locator("#table .meld").count() > 0   # melds lie under the result
+    check_result_rows_in_view(page, 4)
     session, log = saved_game.play_until("tonk", 4, 7, random.Random(3), at_end)
     saved_game.open_saved(page, site, session, log, "speed=instant&lang=sv")
     page.locator("#hand-result").wait_for()
@@ -82,8 +90,7 @@ def check_result_rows_in_view(page, rows: int) -> None:
     in view) and each of the result's ``rows`` rows in view above its buttons."""
     from test_table_layout_ui import CHECK
     for w, h in ((360, 640), (390, 844)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(120)
+        resize(page, w, h)
         assert page.locator(".result .points li").count() == rows
         problems = page.evaluate(CHECK)
         assert not problems, f"{w}x{h}: {problems}"

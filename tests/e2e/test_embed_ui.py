@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_harness import open_game
+from browser_harness import open_game, resize
 from durak_driver import tap, wait_settled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -265,11 +265,11 @@ def test_embed_shows_the_table_only_and_never_touches_the_saved_game(page, site)
     saved = seed_saved_game(page, site)
     prefs = page.evaluate(f"localStorage.getItem('{PREFS_KEY}')")
     for width in (360, 800):  # one boot, resized (the app lays out again on resize)
-        page.set_viewport_size({"width": width, "height": 760})
         if width == 360:
+            page.set_viewport_size({"width": width, "height": 760})
             open_game(page, site.url + "?embed=1&game=tonk&players=2&seed=5&lang=en&speed=instant")
         else:
-            page.wait_for_timeout(120)  # App.on_resize lays the table out again
+            resize(page, width, 760)  # App.on_resize lays the table out again
         assert page.locator("body.embed").count() == 1
         assert not page.locator("#top").is_visible() and not page.locator("#bottom").is_visible()
         assert page.locator("#table[data-game=tonk]").is_visible()

@@ -68,6 +68,16 @@ def test_a_bad_link_is_told_in_the_links_language(page, site):
     text = page.locator("#notice-text").inner_text()
     assert "kräver 4 eller fler spelare" in text and "needs" not in text
     assert page.locator("#table").count() == 0
+    # several bad values (a new user's link): all of them in one notice, a line each,
+    # the markup shown as typed and never made an element
+    open_game(page, site.url + "?game=durak&players=9&level=%3Cscript%3E&speed=warp&lang=en")
+    lines = page.locator("#notice-text").inner_text().split("\n")
+    assert lines[0] == "The link has 3 settings that are not allowed:", lines
+    assert "“players” cannot be “9”" in lines[1] and "2 to 6" in lines[1], lines
+    assert "“speed” cannot be “warp”" in lines[2], lines
+    assert "“level” cannot be “<script>”" in lines[3], lines
+    assert page.locator("#notice script, #notice-text *").count() == 0
+    assert page.locator("#table").count() == 0
 
 
 def check_keyboard_stays_on_the_lobby_control_just_changed(page):

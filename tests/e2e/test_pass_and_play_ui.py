@@ -16,12 +16,21 @@ import random
 
 import dunka_driver
 import durak_driver
-from browser_harness import open_game
+from browser_harness import fixed_random, open_game
 from durak_driver import tap
 from table_driver import Look, forget_taps, look, tap_at, tapped_draw
 
 LOBBY = "?lang=en&speed=instant"
 NAMES = ["Anna", "<b>Bo</b>"]
+
+# The lobby deals from the page's random source, fixed for these tests
+# (browser_harness.fixed_random): each game is the same in every run. Unfixed, the
+# three-person Dunka round took 71 to 389 looks at the table (11 s in one run, 32 s in
+# another, each tap as quick); with DEAL it takes 71 (the Durak game 120), and each
+# path the tests check is met (a claim out of turn, both names, the reload, a throw-in).
+DEAL = 6
+DEAL_SEED = 1149616795
+"""The game's seed the lobby draws from ``DEAL`` (in the save, and after the game)."""
 
 SHOW = "#pp-show"
 CLAIM = "[data-ui=pp-claim]"
@@ -83,10 +92,14 @@ def hidden_hands(screen: dict) -> None:
     assert screen["hands"] == 0
 
 
-def start(page, site, game: str, count: int, kinds: str, same_name_first=False) -> None:
+def start(page, site, game: str, count: int, kinds: str, deal: int,
+          same_name_first=False) -> int:
     """From the lobby: ``game`` with ``count`` seats, ``kinds`` one letter a seat (h: a
-    person, named from NAMES, b: a computer). ``same_name_first``: first try every
-    person named NAMES[0] (refused with a message, nothing starts)."""
+    person, named from NAMES, b: a computer), the page's random source fixed by ``deal``
+    (``fixed_random``: the same deal, so the same number of taps, in every run).
+    ``same_name_first``: first try every person named NAMES[0] (refused with a message,
+    nothing starts). Returns the seed the game was dealt from."""
+    fixed_random(page, deal)
     open_game(page, site.url + LOBBY)
     page.check(f"input[name=game][value={game}]")
     page.select_option("#lobby-players", str(count))
@@ -113,6 +126,9 @@ def start(page, site, game: str, count: int, kinds: str, same_name_first=False) 
     for k, i in enumerate(persons):
         page.fill(f"#lobby-name-{i}", NAMES[k])
     tap(page.locator("[data-ui=start]"))
+    page.locator("#table, #privacy").first.wait_for()
+    saved = json.loads(page.evaluate("localStorage.getItem('kortbordet.v1.session')"))
+    return saved["session"]["seed"]
 
 
 def pass_screen(page, seen: Look, expect_names=NAMES, fresh=False, late=False) -> str:
@@ -147,7 +163,8 @@ def pass_screen(page, seen: Look, expect_names=NAMES, fresh=False, late=False) -
 
 
 def test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload(page, site):
-    start(page, site, "dunka", 3, "hhb", same_name_first=True)
+    seed = start(page, site, "dunka", 3, "hhb", DEAL, same_name_first=True)
+    assert seed == DEAL_SEED, f"dealt {seed}, not {DEAL_SEED}: the page's random source is not fixed"
     rng = random.Random(4)
     claimed = passes = 0
     seen_names = set()
@@ -217,7 +234,8 @@ def test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload(page, s
 
 
 def test_durak_of_two_people_and_a_computer_to_its_end(page, site):
-    start(page, site, "durak", 3, "hbh")
+    seed = start(page, site, "durak", 3, "hbh", DEAL)
+    assert seed == DEAL_SEED, f"dealt {seed}, not {DEAL_SEED}: the page's random source is not fixed"
     rng = random.Random(7)
     throws = 0
     for _ in range(1500):

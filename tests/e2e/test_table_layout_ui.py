@@ -2,12 +2,13 @@
 real play, at seven screen sizes, the page does not scroll; the hand's cards, the action
 buttons and the status line lie inside the viewport; no two interactive elements overlap
 (a fanned hand's cards overlap on purpose, but each card's top-left corner, where its rank
-is, must be free to tap); the hand's ranks are at least 18 px.
+is, must be free to tap, and its visible strip at least model.MIN_TAP_STRIP wide); the
+hand's ranks are at least 18 px.
 
 One page per state, resized to each size (layout only: nothing is played). The states are
 game links and teaching positions (README "URL parameters", "Teaching positions"):
 openings; Dunka and Elvakort with every player's melds on the table and the human holding
-20 cards; eight-player Elvakort; a six-player Durak bout of six pairs; Tonk with four
+20 cards; eight-player Elvakort (the human holding 12 cards); a six-player Durak bout of six pairs; Tonk with four
 spreads. Uses conftest.py's fixtures (any console error or failed request fails a test).
 """
 
@@ -17,7 +18,10 @@ from urllib.parse import quote
 
 import pytest
 
-from browser_harness import open_game, start_from_lobby
+from browser_harness import open_game, resize, start_from_lobby
+from saved_game import ROOT  # noqa: F401  (puts the repository on sys.path)
+
+from game.web.model import MIN_TAP_STRIP  # noqa: E402
 
 SIZES = [(320, 568), (360, 640), (390, 844), (844, 390), (768, 1024), (1280, 800), (1920, 1080)]
 
@@ -29,8 +33,10 @@ _RUMMY_MELDS = (";round=1;phase=play;turn=0;taken=4C;"
 POSITIONS = {
     "dunka-melds": "dunka" + _RUMMY_MELDS,
     "elvakort-melds": "elvakort" + _RUMMY_MELDS,
-    "elvakort-8": "elvakort;round=1;phase=draw;turn=0;" + ";".join(f"h{i}=?11" for i in range(8))
-                  + ";pile=2D",
+    # eight players, the human's twelve cards in the play phase (at 360 px two rows of
+    # six: strips of 25.6 px in one row were too narrow to tap, model.MIN_TAP_STRIP)
+    "elvakort-8": "elvakort;round=1;phase=play;turn=0;h0=2C,3C,4C,5D,6D,8D,9D,10H,JH,QH,KS,AS;"
+                  + ";".join(f"h{i}=?11" for i in range(1, 8)) + ";pile=2D",
     "durak-6-pairs": ("durak;h0=7S,9S,QH,KD,6D,AC;h1=?3;h2=?3;h3=?3;h4=?3;h5=?3;trump=6H;"
                       "talon=?2;attacker=5;defender=0;table=8S:9H,8D:10D,8C:JC,10S:JS,QS:KS,6C"),
     "tonk-spreads": ("tonk;phase=play;stake=2;turn=0;h0=3H,4H,5H,KS,KD,2C;h1=?2;h2=?2;h3=?2;"
@@ -77,16 +83,32 @@ CHECK = r"""() => {
     if (v.r - v.l < r.width - 1 || v.b - v.t < r.height - 1)
       out.push(`${what} is clipped by its container`);
   };
-  // a round or hand result: every row of it in view above its buttons; the hand (whose
-  // cards the result shows) may then be left out of the dock (static/css/table.css)
+  // a round or hand result: its buttons in view, and every row of it in view above them,
+  // or (more rows than the screen holds: eight players at 360x640) brought there by
+  // scrolling the middle, the buttons staying in view; the hand (whose cards the result
+  // shows) may then be left out of the dock (static/css/table.css)
   const result = document.querySelector("#table .zone-middle > :is(#round-result, #hand-result)");
   if (result) {
     const bar = result.querySelector(".lobby-actions");
-    const top = bar ? bar.getBoundingClientRect().top : H;
+    const middle = result.parentElement;
+    const barTop = () => bar ? bar.getBoundingClientRect().top : H;
+    const buttons = bar ? [...bar.querySelectorAll("button")] : [];
+    buttons.forEach((b) => inside(b, `the result's button ${b.textContent.trim()}`));
     result.querySelectorAll(".points li").forEach((li, i) => {
-      inside(li, `result row ${i + 1}`);
-      if (li.getBoundingClientRect().bottom > top + 0.5) out.push(`result row ${i + 1} is below its buttons`);
+      const below = li.getBoundingClientRect().bottom - barTop();
+      const before = middle.scrollTop;
+      if (below > 0.5) middle.scrollTop = before + below + 1;
+      inside(li, `result row ${i + 1}` + (below > 0.5 ? " scrolled to" : ""));
+      if (li.getBoundingClientRect().bottom > barTop() + 0.5)
+        out.push(`result row ${i + 1} is below its buttons` + (below > 0.5 ? " even scrolled to" : ""));
+      if (below > 0.5) buttons.forEach((b) => inside(b, `the result's button ${b.textContent.trim()} (row ${i + 1} scrolled to)`));
+      middle.scrollTop = before;
     });
+    // below the side column's width the result fills the middle: what lies under it
+    // (stock, pile, melds) does not peek out between it and the status line
+    const under = middle.getBoundingClientRect().bottom - result.getBoundingClientRect().bottom;
+    if (W < 1000 && middle.scrollTop === 0 && under > 0.5)
+      out.push(`the table under the result shows ${Math.round(under)}px below it`);
   }
   const cards = [...document.querySelectorAll("#table .hand .card")].filter(shown);
   if (!cards.length && !result) out.push("no hand cards");
@@ -98,6 +120,14 @@ CHECK = r"""() => {
   if (!bar) out.push("no action bar");
   const buttons = [...document.querySelectorAll("#table .actions button")];
   buttons.forEach((b) => inside(b, `action button ${b.textContent.trim()}`));
+  // each overlapped hand card shows a strip wide enough to tap (model.MIN_TAP_STRIP)
+  document.querySelectorAll("#table .hand .hand-row").forEach((row) => {
+    const cs = [...row.querySelectorAll(".card")].filter(shown);
+    for (let i = 0; i + 1 < cs.length; i++) {
+      const strip = cs[i + 1].getBoundingClientRect().left - cs[i].getBoundingClientRect().left;
+      if (strip < __MIN_STRIP__ - 0.5) out.push(`hand card ${cs[i].dataset.card}: a strip of ${strip.toFixed(1)}px < __MIN_STRIP__px to tap`);
+    }
+  });
   // each hand card's top-left corner (its rank) is free to tap
   cards.forEach((c) => {
     const r = c.getBoundingClientRect();
@@ -124,14 +154,13 @@ CHECK = r"""() => {
     }
   }
   return out;
-}"""
+}""".replace("__MIN_STRIP__", f"{MIN_TAP_STRIP:g}")
 
 
 def check_sizes(page) -> dict:
     problems = {}
     for w, h in SIZES:
-        page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(120)   # App.on_resize lays the hand out again
+        resize(page, w, h)   # App.on_resize lays the hand out again
         found = page.evaluate(CHECK)
         if found:
             problems[f"{w}x{h}"] = found
@@ -151,6 +180,7 @@ def test_the_table_fits_every_screen(page, site, name):
         assert page.locator("#table .meld").count() == 9
     if name == "elvakort-8":
         assert page.locator("#table .seat").count() == 7
+        assert page.locator("#table .hand .card").count() == 12
     if name == "durak-6-pairs":
         assert page.locator("#table .bout .pair").count() == 6
         assert page.locator("#table .seat").count() == 5
@@ -271,8 +301,7 @@ def test_melds_sit_side_by_side_and_the_hand_uses_the_width_from_the_first_draw(
     assert all(c.startswith("3:") for c in got["cut"]), got
     assert got["jokers"] and all(got["jokers"]), got
     for w, h in ((390, 844), (844, 390), (1280, 800)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(120)
+        resize(page, w, h)
         got = page.evaluate(MELDS)
         assert got["cut"] == [], f"{w}x{h}: {got}"
         assert len(got["jokers"]) == 3 and all(got["jokers"]), f"{w}x{h}: {got}"
@@ -283,8 +312,7 @@ def test_melds_sit_side_by_side_and_the_hand_uses_the_width_from_the_first_draw(
     problems = check_sizes(page)
     assert not problems, "\n".join(f"{size}: {p}" for size, ps in problems.items() for p in ps)
     # a reload at 1280x800 draws the hand for that width at once: one row of 20
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.wait_for_timeout(120)
+    resize(page, 1280, 800)
     open_game(page, page.url, reload=True)
     page.wait_for_selector("#table .hand .card")
     got = page.evaluate(MELDS)

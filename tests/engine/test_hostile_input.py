@@ -181,6 +181,23 @@ def test_unicode_digits_in_a_link_are_a_setting_error(query):
         parse_params(query)
 
 
+@pytest.mark.parametrize("query", [
+    {"game": "durak", "players": "9", "level": "<script>"},
+    {"game": "tonk", "players": "<img src=x onerror=alert(1)>", "stake": "٣", "hit_lock": "x"},
+    {"game": "<b>", "seed": "1e3", "lang": "</p>"},
+])
+def test_a_hostile_link_with_several_bad_values_names_each(query):
+    """Every refused value of one link is told (a line each), its markup as typed."""
+    from game.engine import SettingErrors
+    from game.web.links import setting_text
+    with pytest.raises(SettingErrors) as exc:
+        parse_params(query)
+    lines = setting_text("en", exc.value).split("\n")
+    assert len(lines) == len(exc.value.errors) >= 2
+    for line, one in zip(lines, exc.value.errors):
+        assert one.setting in line and str(one.value)[:80] in line, (line, one)
+
+
 @pytest.mark.parametrize("field", ["seed=²", "attacker=¹", "h1=?５", "you=٠"])
 def test_unicode_digits_in_a_position_are_a_position_error(field):
     with pytest.raises(PositionError):

@@ -136,6 +136,38 @@ def test_params_read_settings_and_reject_bad_values_by_name():
         assert err.value.setting == setting
 
 
+def test_a_link_with_several_bad_values_is_refused_naming_each():
+    """A new user's link ``?game=durak&players=9&level=<script>`` was told only its first
+    bad value: every refused value is named, in the link's order, in one message; the
+    markup is told as typed (the page shows the text as text)."""
+    from game.engine import SettingErrors
+    from game.web.links import setting_text
+    with pytest.raises(SettingErrors) as err:
+        parse_params({"game": "durak", "players": "9", "level": "<script>", "seed": "-1",
+                      "transfer": "maybe"})
+    exc = err.value
+    assert [e.setting for e in exc.errors] == ["players", "seed", "level", "transfer"]
+    assert exc.setting == "players" and exc.value == "9"  # told as its first where one is
+    for lang, words in (("en", "whole number from 2 to 6"), ("sv", "heltal från 2 till 6")):
+        lines = setting_text(lang, exc).split("\n")
+        assert len(lines) == 4 and all(line.startswith("• ") for line in lines), lines
+        assert words in lines[0] and "<script>" in lines[2] and "maybe" in lines[3], lines
+    # an unknown game and a bad seed: both told (the game's own settings cannot be read)
+    with pytest.raises(SettingErrors) as err:
+        parse_params({"game": "chess", "seed": "x", "players": "99"})
+    assert [e.setting for e in err.value.errors] == ["game", "seed"]
+    # a value refused with the players it needs (DUR-11) next to a refused speed
+    with pytest.raises(SettingErrors) as err:
+        parse_params({"game": "durak", "players": "2", "first_bout_limit_5": "on",
+                      "speed": "warp"})
+    assert [e.setting for e in err.value.errors] == ["speed", "first_bout_limit_5"]
+    assert "needs 4 or more players" in setting_text("en", err.value)
+    # one bad value is still that error alone
+    with pytest.raises(SettingError) as err:
+        parse_params({"game": "durak", "players": "9"})
+    assert not isinstance(err.value, SettingErrors)
+
+
 def test_session_refuses_bad_players():
     with pytest.raises(SettingError):
         Session.new("durak", {}, [{"name": "A", "kind": "bot"}] * 2, 1)
