@@ -56,6 +56,29 @@ Why not a search: the determinized rollout search (``game.bots.rummy_hard``, sti
 with ``--set rummy_hard.OUTS_GAMES=()``) was no better than normal (40 % of 30 Dunka and
 50 % of 36 Elvakort games) at 30-70 ms a decision; these changes cost a few distance evaluations.
 
+Measured 2026-12-02, session 11, with changes 1-5 (``bench/bots.py --game G --level
+hard --opponent normal``, fresh deals, seats swapped; CPython, niced, 2-core machine at
+load 6-13; changes 4 and 5 were not screened apart: a screen of 77 games could not tell
+them from noise, so they were judged on the confirmation alone):
+
+    Dunka, 500 games (``--games 100 --first-deal 160000``, then ``--games 400
+        --first-deal 160050``): hard scored 275 (8 draws counted half) = 55.0 %, 95 %
+        Wilson interval 50.6-59.3 % (the two runs 49.5 % and 56.4 %): stronger than
+        normal, so the lobby offers it (game.session.LOBBY_LEVELS); issue 17's 60 %
+        not reached. Before changes 4-5: 52.6 % of 600 (48.6-56.5 %, other deals).
+    Elvakort, 340 games (``--games 500 --first-deal 160000`` stopped at the session's
+        deadline after 340): hard scored 193 = 56.8 %, 95 % interval 51.5-61.9 %
+        (500 games not reached); before changes 4-5: 55.5 % of 400 (50.6-60.3 %).
+    Three-player tables, hard in one seat against two normal bots, every deal from
+        every seat (``bench/rummy_screen.py --game G --players 3 --deals 2 --first-deal
+        170000``, 6 games each, far too few to tell; a fair share is 33.3 %): Dunka hard
+        won 3 of 6 (50 %), +13.3 points a game over the normals' mean (s.e. 48.2);
+        Elvakort 3 of 6 (50 %), +112.9 (s.e. 155.8). Four players not run.
+    Decision time, CPU, hard's decisions with a choice in the Dunka games (88,084):
+        median 1.9 ms, p95 30-31 ms, p99 44-45 ms, max 119 ms: half the earlier p95,
+        as ``game.bots.dunka``'s distance now prunes run-window combinations by a bound
+        (same distances) and builds the windows once per view.
+
 Measured 2026-12-02 with all three changes (FEED_STEP 30, the TAKE_CHANCE below;
 ``bench/rummy_screen.py --game G --deals 200 --first-deal 80000``, run as 20 chunks of
 10 deals per game with ``--raw`` and summed by ``--aggregate``: two-player six-round
