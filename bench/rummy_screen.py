@@ -11,6 +11,9 @@ win/loss result, so it tells a better idea from a worse one in fewer games; conf
 the win share on fresh deals. ``--set`` overrides bot constants as in ``bench/bots.py``.
 Decision times of the hard seat (CPU) are printed too.
 
+``--players N`` (N > 2): hard in one seat against N - 1 normal bots, every deal from
+every seat (``table``).
+
 ``--last-round LEAD``: only the last round (Dunka's round 6, DUN-15), dealt from deal
 ``d``'s seed after a scoresheet on which hard leads by a whole number drawn uniformly from
 -LEAD … LEAD (the same for both seatings); prints hard's share of the games it then wins
@@ -39,9 +42,11 @@ from bots import _override, _pct, wilson  # noqa: E402
 
 
 def play(game: str, levels: list[str], seed: int, times: list[float]) -> list[list[int]]:
-    """One two-player six-round game, seat ``i`` at ``levels[i]``; returns each round's
-    points per seat (the scoresheet) and appends the hard seat's decision CPU times."""
-    state = rummy.new_game(rummy.Rules(variant=game), ["A", "B"], seed)
+    """One six-round game of ``len(levels)`` players, seat ``i`` at ``levels[i]``;
+    returns each round's points per seat (the scoresheet) and appends the hard seat's
+    decision CPU times."""
+    names = [chr(ord("A") + i) for i in range(len(levels))]
+    state = rummy.new_game(rummy.Rules(variant=game), names, seed)
     _play_out(state, levels, seed, times)
     return [list(e["points"]) for e in state.sheet]
 
@@ -122,6 +127,38 @@ def screen(game: str, deals: int, first_deal: int, progress: int = 0,
     _report(score, per_game, per_round, times, final=True)
 
 
+def table(game: str, deals: int, first_deal: int, players: int) -> None:
+    """``--players N`` (N > 2): hard in one seat against N - 1 normal bots, every deal
+    played N times with hard in each seat (game seed 10,000 + deal); prints hard's share
+    of games won (a shared win counts 1 / the winners; a fair share is 1 / N, DUN-17,
+    ELV-14) and its points advantage a game over the normal seats' mean (Dunka: their
+    points minus hard's), with the same figures per round."""
+    sign = -1 if game == "dunka" else 1
+    score = 0.0
+    per_game: list[float] = []
+    per_round: list[list[float]] = [[] for _ in range(6)]
+    times: list[float] = []
+    for deal in range(first_deal, first_deal + deals):
+        for seat in range(players):
+            levels = ["normal"] * players
+            levels[seat] = "hard"
+            sheet = play(game, levels, 10_000 + deal, times)
+            adv = [sign * (pts[seat] - (sum(pts) - pts[seat]) / (players - 1))
+                   for pts in sheet]
+            for r, a in enumerate(adv):
+                per_round[r].append(a)
+            per_game.append(sum(adv))
+            totals = [sum(pts[i] for pts in sheet) for i in range(players)]
+            best = min(totals) if game == "dunka" else max(totals)
+            winners = [i for i, t in enumerate(totals) if t == best]
+            score += 1.0 / len(winners) if seat in winners else 0.0
+    n = len(per_game)
+    lo, hi = wilson(score, n)
+    print(f"{players} players: hard won {score:g} of {n} games = {score / n:.1%} (95 % "
+          f"{lo:.1%}-{hi:.1%}; a fair share {1 / players:.1%})", flush=True)
+    _report(score, per_game, per_round, times, final=True)
+
+
 def _report(score, per_game, per_round, times, final: bool) -> None:
     n = len(per_game)
     lo, hi = wilson(score, n)
@@ -168,12 +205,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--aggregate", nargs="+", metavar="RAW",
                         help="only print the figures of the games in these --raw files")
     parser.add_argument("--last-round", type=int, default=0, metavar="LEAD")
+    parser.add_argument("--players", type=int, default=2,
+                        help="more than 2: hard in one seat against normals (table)")
     parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE")
     args = parser.parse_args(argv)
     for setting in args.set:
         _override(setting)
     if args.aggregate:
         aggregate(args.aggregate)
+    elif args.players > 2:
+        table(args.game, args.deals, args.first_deal, args.players)
     elif args.last_round:
         last_round(args.game, args.deals, args.first_deal, args.last_round)
     else:

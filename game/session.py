@@ -49,17 +49,18 @@ BETWEEN_PHASES = ("round_over", "hand_over")
 """Phases between rounds/hands: the table waits for the human to deal on (``next``)."""
 
 LEVELS = ("easy", "normal", "hard")
-LOBBY_LEVELS = {"durak": LEVELS, "tonk": LEVELS, "elvakort": LEVELS}
+LOBBY_LEVELS = {"durak": LEVELS, "tonk": LEVELS, "elvakort": LEVELS, "dunka": LEVELS}
 """The levels the lobby offers per game (``offered_levels``). The hard level is offered
 where it measurably beats normal, its 95 % interval above even (issue 17): Durak
 (``bench/bots.py --durak-hard``: 63.6 % of 1,200 two-player games, 60.8-66.3 %, tuned
 heuristics and late search), Tonk (``bench/bots.py --game tonk --level hard --opponent
 normal --games 4000 --first-deal 51000``: +0.054 chips per hand, 95 % interval +0.017 to
-+0.091; issue 17's +0.2 not reached) and Elvakort (``bench/rummy_screen.py --game
-elvakort``: 55.5 % of 400 two-player games, 50.6-60.3 %, ``game.bots.rummy_outs``); Dunka's
-hard player is not shown stronger than normal yet (52.6 % of 600, 48.6-56.5 %), so the lobby
-keeps it back, while a link or an embedding message may still ask for ``level=hard`` in
-any game."""
++0.091; issue 17's +0.2 not reached), Elvakort (``bench/rummy_screen.py --game
+elvakort``: 55.5 % of 400 two-player games, 50.6-60.3 %, ``game.bots.rummy_outs``) and,
+since session 11, Dunka (``bench/bots.py --game dunka --level hard --opponent normal
+--first-deal 160000``, 100 + 400 games from ``--first-deal 160050``: 55.0 % of 500,
+50.6-59.3 %; issue 17's 60 % not reached). A link or an embedding message may ask for
+``level=hard`` in any game."""
 
 
 def offered_levels(game: str) -> tuple[str, ...]:

@@ -65,6 +65,18 @@ def hard_score(ctx, card) -> float:
         * ctx.outs(left) / ctx.unseen
 
 
+def hard_candidates(ctx) -> list:
+    """The discards the hard player compares before laying down: the
+    ``OUTS_CANDIDATES`` cheapest by hand cost plus its feed surcharge (its other discards
+    it never weighs by outs, so its score need not beat theirs); every card once down."""
+    naturals = sorted({c for c in ctx.hand if c[0]})
+    if ctx.down:
+        return naturals
+    scored = sorted((ctx.cost(dunka._without(ctx.hand, c)) + ctx.feeds(c), c)
+                    for c in naturals)
+    return [c for _cost, c in scored[:rummy_outs.OUTS_CANDIDATES]]
+
+
 @pytest.mark.parametrize("variant", ["dunka", "elvakort"])
 def test_hard_discards_by_its_own_score_where_it_differs_from_normal(variant):
     """In seeded two-player games the hard Dunka and Elvakort players' discard differs
@@ -85,8 +97,8 @@ def test_hard_discards_by_its_own_score_where_it_differs_from_normal(variant):
                 differ += 1
                 ctx = rummy_outs._ElvOutsCtx(view) if variant == "elvakort" \
                     else rummy_outs._OutsCtx(view)
-                if not ctx.down or variant == "dunka":
-                    h, n = (dunka._card(str(a.card)) for a in (hard, normal))
+                h, n = (dunka._card(str(a.card)) for a in (hard, normal))
+                if (not ctx.down or variant == "dunka") and n in hard_candidates(ctx):
                     assert hard_score(ctx, h) <= hard_score(ctx, n) + 1e-9
             state.apply(normal)
             step += 1
@@ -134,6 +146,7 @@ def test_hard_discards_what_the_next_player_let_go_not_what_they_collect(monkeyp
     (``take_chance``: they take such discards about 5 % of the time, others about 20 %),
     never the six they are known to collect from the pile;
     without the feed model (FEED_STEP 0) it would not pick the eight."""
+    monkeypatch.setattr(rummy_outs, "PARTNER_MODEL", False)  # the bins alone
     hand = "KS KH KD QD QC 9S 9H 5S 6H 7C 8D"
     state, seat = round_four_discard(hand, thrown="8S 8H", known="6S")
     view, legal = state.view(seat), state.legal_actions(seat)
@@ -148,6 +161,35 @@ def test_hard_discards_what_the_next_player_let_go_not_what_they_collect(monkeyp
     plain = bots.choose(view, legal, "hard", seed=0)
     assert str(plain.card) != "8D"
     assert str(plain.card) != "6H"  # the normal surcharge (FEED_KNOWN) still holds
+
+
+def test_take_chance_scales_with_the_partners_still_unseen():
+    """Round 4 (three sets): a seven the next player cannot use (all six other sevens
+    seen: in our hand or on the pile) is never taken; one whose rank is all still out is
+    likelier than the bin's mean, a partner factor above 1 and at most ``PARTNER_CAP``;
+    the factor is relative to the mean card, so it is about 1 on average."""
+    hand = "KS KH KD QD QC 9S 9H 7S 7H 7D 3C"
+    state, seat = round_four_discard(hand, thrown="7C 7C.1 7S.1 7H.1 2D")
+    ctx = rummy_outs._OutsCtx(state.view(seat))
+    chance = rummy_outs.TAKE_CHANCE["dunka"]
+    assert ctx.partners((7, "D")) == 1  # only the second 7D is still out
+    assert ctx.partners((3, "C")) == 7
+    assert ctx.partner_factor((7, "D")) < 0.5
+    assert ctx.take_chance((7, "D")) < 0.5 * chance["thrown"]
+    assert 1.0 < ctx.partner_factor((3, "C")) <= rummy_outs.PARTNER_CAP
+    assert ctx.take_chance((3, "C")) == pytest.approx(
+        chance["unsafe"] * ctx.partner_factor((3, "C")))
+    mean = sum(ctx.partner_factor(c) for c in rummy_outs.DECK) / len(rummy_outs.DECK)
+    assert 0.7 < mean < 1.3
+    # runs (round 5, three-card runs): the partners are the same suit two ranks away
+    state, seat = round_four_discard("KS KH KD QD QC 9S 9H 7S 7H 7D 3C", thrown="")
+    state.round = 5
+    view = state.view(seat)
+    view["contract_melds"] = {**view["contract_melds"], "sets": 0, "runs": 3,
+                              "run_size": 3}
+    ctx = rummy_outs._OutsCtx(view)
+    near = [(r, "C") for r in (14, 2, 4, 5)]
+    assert ctx.partners((3, "C")) == sum(ctx.live(c) for c in near)
 
 
 def last_round_view(lead: int):
@@ -180,3 +222,49 @@ def test_last_round_cost_weighs_the_game_not_the_round():
     early = rummy_outs._OutsCtx(round_four_discard(
         "KS KH KD QD QC 9S 9H 5S 6H 7C 8D", "8S")[0].view(0))
     assert early.lead is None and early.cost(hand) == dunka._Ctx(early.view).cost(hand)
+
+
+def ending_view(other_cards: str, game: str = "dunka"):
+    """A two-player round 4 (three sets) at the discard of the seat in turn, holding
+    ``KS KH KD 9S 9H 5S 5H QC 7C 7D 2S``; the other seat is down with three sets of
+    queens, eights and fours and holds ``other_cards``. Returns (view, legal)."""
+    from game.melds import Meld
+    state = rummy.new_game(rummy.Rules(variant=game), ["A", "B"], 7)
+    state._deal(4)
+    normal_play_until(state, "draw")
+    seat = state.to_act()[0]
+    state.apply(rummy.Draw(seat, "stock"))
+    other = 1 - seat
+    state.hands[seat] = [parse_card(t) for t in "KS KH KD 9S 9H 5S 5H QC 7C 7D 2S".split()]
+    state.hands[other] = [parse_card(t) for t in other_cards.split()]
+    state.known[other] = []
+    state.table = [[i + 1, other, Meld.from_dict({"kind": "set", "cards": cards.split()})]
+                   for i, cards in enumerate(("QS QH QD", "8S 8H 8D", "4S 4H 4D"))]
+    state.next_meld_id = 4
+    state.laid_down[other] = True
+    return state.view(seat), state.legal_actions(seat)
+
+
+@pytest.mark.parametrize("game", ["dunka", "elvakort"])
+def test_a_card_that_lets_the_next_player_go_out_costs_the_round(monkeypatch, game):
+    """The next player is down with one card: a discard they can lay off lets them go out
+    at once (DUN-13, ELV-10), so it costs the points left in our hand (and their 50 in
+    Elvakort, ELV-13) less the chance the stock gives them such a card anyway; with two
+    cards, or a card that fits no meld, nothing more than the normal bot's surcharge."""
+    monkeypatch.setattr(rummy_outs, "ENDING_CARDS", 1)
+    view, _legal = ending_view("JC", game)
+    ctx = rummy_outs._ElvOutsCtx(view) if game == "elvakort" else rummy_outs._OutsCtx(view)
+    # the normal surcharge: a card the next player lays off on a meld of theirs
+    base = elvakort.FEED_OWN_MELD if game == "elvakort" else dunka.FEED_LAYOFF
+    points = sum(dunka._value(c) for c in ctx.hand) - 10 + (50 if game == "elvakort" else 0)
+    fitting = sum(ctx.live((r, s)) for r in (12, 8, 4) for s in "SHDC")
+    assert ctx.ending_feed((12, "C")) == pytest.approx((1 - fitting / ctx.unseen) * points)
+    assert ctx.ending_feed((12, "C")) > dunka.DIST_WEIGHT  # dearer than a step back
+    assert ctx.feeds((12, "C")) == pytest.approx(base + ctx.ending_feed((12, "C")))
+    assert ctx.ending_feed((2, "S")) == 0.0  # fits no meld
+    view, _legal = ending_view("JC 3D", game)
+    ctx = rummy_outs._OutsCtx(view)
+    assert ctx.ending_feed((12, "C")) == 0.0  # two cards: not out with one lay-off
+    monkeypatch.setattr(rummy_outs, "ENDING_CARDS", 0)
+    view, _legal = ending_view("JC", game)
+    assert rummy_outs._OutsCtx(view).ending_feed((12, "C")) == 0.0

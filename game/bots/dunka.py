@@ -180,6 +180,20 @@ class _Ctx:
             d = self.cache[key] = self._distance(key)
         return d
 
+    def _run_windows(self) -> list:
+        """Every run window of the contract's length as ``(low, suit, cards, gone)``
+        (``gone``: its cards with both copies out of play), suit by suit, built once."""
+        windows = getattr(self, "_windows", None)
+        if windows is None:
+            L = self.run_size
+            windows = self._windows = []
+            for s in SUITS:
+                for low in range(1, 16 - L):
+                    cards = [(14 if p == 1 else p, s) for p in range(low, low + L)]
+                    gone = [c for c in cards if self.dead.get(c, 0) >= 2]
+                    windows.append((low, s, cards, gone))
+        return windows
+
     def _distance(self, hand) -> float:
         jokers = sum(1 for c in hand if c[0] == 0)
         cnt: dict = {}
@@ -192,14 +206,12 @@ class _Ctx:
         if self.runs:
             L = self.run_size
             cand = []
-            for s in SUITS:
-                for low in range(1, 16 - L):
-                    cards = [(14 if p == 1 else p, s) for p in range(low, low + L)]
-                    k = sum(1 for c in cards if c in cnt)
-                    if k == 0:
-                        continue
-                    pen = sum(0.5 for c in cards if c not in cnt and dead.get(c, 0) >= 2)
-                    cand.append((L - k + pen, low, s, cards))
+            for low, s, cards, gone in self._run_windows():
+                k = sum(1 for c in cards if c in cnt)
+                if k == 0:
+                    continue
+                pen = sum(0.5 for c in gone if c not in cnt)
+                cand.append((L - k + pen, low, s, cards))
             cand.sort(key=lambda w: w[:3])
             cand = cand[:WINDOW_KEEP]
             if len(cand) == 0:
@@ -208,6 +220,11 @@ class _Ctx:
                 windows = list(combinations_with_replacement(cand, self.runs))
         best = None
         for combo in windows:
+            if best is not None and combo and sum(w[0] for w in combo) - jokers >= best:
+                # a bound, so the result is the same: the combination's runs miss at
+                # least the sum of its windows' own counts, and jokers fill at most
+                # ``jokers`` of the missing cards
+                continue
             rest = dict(cnt)
             missing = 0.0
             fill = 0

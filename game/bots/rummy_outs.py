@@ -28,6 +28,17 @@ the cards it cannot see (issue 17; DUN-6, DUN-14, DUN-17; ELV-5, ELV-7, ELV-13).
    whatever the hand holds, so the hand's points weigh only ``BEHIND_POINTS``; ahead by
    more than the least the hand could hold, a lost race still wins the game when the hand
    stays under the lead, so each point above it costs ``AHEAD_RAMP`` more.
+4. *What the next player can still use* (``partners``, ``partner_factor``; session 11).
+   The take chance of change 2 is a mean over all discards; a card none of whose
+   partners (same rank for sets, same suit within a run's length for runs) is still
+   unseen cannot help them (a meld needs more naturals than jokers), one with all of
+   them out helps most. Each bin's chance is scaled by the chance that the next
+   player's unknown cards hold at least one partner, relative to that of the mean card
+   (at most ``PARTNER_CAP``).
+5. *The card that ends the round* (``ending_feed``; session 11). The next player down
+   with at most ``ENDING_CARDS`` card goes out on any card they can lay off; handing it
+   to them costs the points left in hand (and their 50 in Elvakort), less the chance the
+   stock gives them one anyway. The normal bot charges a flat ``FEED_LAYOFF`` 20.
 
 Everything else (draws, dunks, laying down and off) is the normal bot's. Like every bot it
 reads only the view: the outs count cards it has seen, the take chances read the public
@@ -44,6 +55,32 @@ not a matter of staying under a lead, so change 3 is Dunka's only.
 Why not a search: the determinized rollout search (``game.bots.rummy_hard``, still there
 with ``--set rummy_hard.OUTS_GAMES=()``) was no better than normal (40 % of 30 Dunka and
 50 % of 36 Elvakort games) at 30-70 ms a decision; these changes cost a few distance evaluations.
+
+Measured 2026-12-02, session 11, with changes 1-5 (``bench/bots.py --game G --level
+hard --opponent normal``, fresh deals, seats swapped; CPython, niced, 2-core machine at
+load 6-13; changes 4 and 5 were not screened apart: a screen of 77 games could not tell
+them from noise, so they were judged on the confirmation alone):
+
+    Dunka, 500 games (``--games 100 --first-deal 160000``, then ``--games 400
+        --first-deal 160050``): hard scored 275 (8 draws counted half) = 55.0 %, 95 %
+        Wilson interval 50.6-59.3 % (the two runs 49.5 % and 56.4 %): stronger than
+        normal, so the lobby offers it (game.session.LOBBY_LEVELS); issue 17's 60 %
+        not reached. Before changes 4-5: 52.6 % of 600 (48.6-56.5 %, other deals).
+    Elvakort, 340 games (``--games 500 --first-deal 160000`` stopped at the session's
+        deadline after 340): hard scored 193 = 56.8 %, 95 % interval 51.5-61.9 %
+        (500 games not reached); before changes 4-5: 55.5 % of 400 (50.6-60.3 %).
+    Three-player tables, hard in one seat against two normal bots, every deal from
+        every seat (``bench/rummy_screen.py --game G --players 3 --deals 2 --first-deal
+        170000``, 6 games each, far too few to tell; a fair share is 33.3 %): Dunka hard
+        won 3 of 6 (50 %), +13.3 points a game over the normals' mean (s.e. 48.2);
+        Elvakort 3 of 6 (50 %), +112.9 (s.e. 155.8). Four players not run.
+    Decision time, CPU, hard's decisions with a choice in the Dunka games (88,084):
+        median 1.9 ms, p95 30-31 ms, p99 44-45 ms, max 119 ms: half the earlier p95,
+        as ``game.bots.dunka``'s distance now prunes run-window combinations by a bound
+        (same distances) and builds the windows once per view. In Pyodide 3.14.2 under
+        Node (``node bench/hard_pyodide.mjs --game dunka --game elvakort``, 40 positions
+        each, CPU): Dunka median 2, p95 37, max 39 ms; Elvakort 2, 35, 48 ms (before:
+        62 / 75 and 76 / 83 ms p95 / max): far inside the 1 s budget.
 
 Measured 2026-12-02 with all three changes (FEED_STEP 30, the TAKE_CHANCE below;
 ``bench/rummy_screen.py --game G --deals 200 --first-deal 80000``, run as 20 chunks of
@@ -135,6 +172,15 @@ round; ``passed``, near one of our discards they let lie; ``both``; ``known``, n
 they took from the pile and still hold (near: same rank in a contract with sets, same
 suit one rank away in one with runs; two ranks for ``known``). Measured in two-player
 normal-bot games (``take_chance``)."""
+ENDING_CARDS = 1
+"""A next player who is down with at most this many cards goes out on a card they can
+lay off (``ending_feed``). 0: the normal bot's ``FEED_LAYOFF`` alone."""
+PARTNER_MODEL = True
+"""Scale ``take_chance`` by the card's ``partner_factor`` (how many cards that could
+make it useful to the next player are still unseen). False: the measured bins alone."""
+PARTNER_CAP = 2.0
+"""The largest ``partner_factor``: a card with many partners still out is at most twice
+as likely to be taken as the bin's mean."""
 BEHIND_POINTS = 0.2
 """Dunka's last round (DUN-15, DUN-17) behind on the scoresheet: the weight of the hand's
 points in its cost (1 otherwise). A loss of the race loses the game whatever the hand
@@ -157,6 +203,7 @@ class _Outs:
             + len(self.hand) + sum(len(k) for s, k in enumerate(view["known"])
                                    if s != self.me)
         self.unseen = max(1, 2 * len(DECK) + 4 - seen)
+        self._typical = None
         self._init_take(view)
 
     def _init_take(self, view: dict) -> None:
@@ -193,17 +240,72 @@ class _Outs:
         thrown = any(self._near(k, card, 1) for k in self.nxt_thrown)
         passed = any(self._near(k, card, 1) for k in self.nxt_passed)
         if thrown and passed:
-            return chance["both"]
-        if thrown or passed:
-            return chance["thrown" if thrown else "passed"]
-        return chance["unsafe"]
+            base = chance["both"]
+        elif thrown or passed:
+            base = chance["thrown" if thrown else "passed"]
+        else:
+            base = chance["unsafe"]
+        return base * self.partner_factor(card) if PARTNER_MODEL else base
+
+    def partners(self, card) -> int:
+        """How many of the cards we have not seen could make natural ``card`` useful to
+        the next player: the copies still to come (``live``) of every card of its rank
+        (the contract has sets) and of its suit less than a run's length away (it has
+        runs; the ace low or high). A meld needs more naturals than jokers (DUN-3,
+        ELV-3), so a card with no such partner cannot bring them nearer."""
+        r, s = card
+        near = set()
+        if self.sets:
+            near.update((r, s2) for s2 in SUITS)
+        if self.runs:
+            for p in ((1, 14) if r == 14 else (r,)):
+                for q in range(p - self.run_size + 1, p + self.run_size):
+                    q = 14 if q == 1 else q
+                    if 2 <= q <= 14 and q != r:
+                        near.add((q, s))
+        return sum(self.live(c) for c in near)
+
+    def partner_factor(self, card) -> float:
+        """``take_chance``'s scale for ``card`` (0 … ``PARTNER_CAP``): the chance that
+        the next player's unknown cards hold at least one of its ``partners``, each of
+        the cards we have not seen being theirs with chance (their unknown cards) /
+        (cards unseen), relative to the same chance for the mean natural card (the
+        measured ``TAKE_CHANCE`` is an average over the cards discarded)."""
+        if self._typical is None:
+            unknown = self.view["hand_counts"][self.nxt] - len(self.nxt_known)
+            self._share = min(1.0, max(0, unknown) / self.unseen)
+            mean = sum(self.partners(c) for c in DECK) / len(DECK)
+            self._typical = 1.0 - (1.0 - self._share) ** mean
+        if self._typical <= 0:
+            return 1.0
+        mine = 1.0 - (1.0 - self._share) ** self.partners(card)
+        return min(PARTNER_CAP, mine / self._typical)
 
     def feeds(self, card) -> float:
         """Surcharge for discarding ``card`` (the normal bot's when the next player is
         down: a card they can lay off; else ``FEED_STEP`` x ``take_chance``)."""
+        if self.nxt_down and card[0]:
+            return super().feeds(card) + self.ending_feed(card)
         if self.nxt_down or not FEED_STEP or not card[0]:
             return super().feeds(card)
         return FEED_STEP * self.take_chance(card)
+
+    def ending_feed(self, card) -> float:
+        """The round a discard hands the next player (down, holding at most
+        ``ENDING_CARDS``): a card they can lay off on any meld lets them lay it off and
+        discard their last card, out (DUN-13, ELV-10), which costs us the points left in
+        hand (DUN-14; in Elvakort also their 50, ELV-13), unless the stock would have
+        given them such a card anyway (the share of the unseen cards that fit a meld on
+        the table). 0 for any other card, or with ``ENDING_CARDS`` 0."""
+        if self.view["hand_counts"][self.nxt] > ENDING_CARDS \
+                or not any(m.fits(card) for m in self.table):
+            return 0.0
+        fitting = sum(self.live(c) for c in DECK if any(m.fits(c) for m in self.table))
+        stock_fit = min(1.0, fitting / self.unseen)
+        loss = sum(_value(c) for c in self.hand) - _value(card)
+        if self.view["game"] == "elvakort":
+            loss += 50
+        return (1.0 - stock_fit) * loss
 
     def live(self, card) -> int:
         """Copies of natural ``card`` (``(rank, suit)``) that may still be drawn: two

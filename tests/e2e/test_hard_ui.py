@@ -1,6 +1,7 @@
 """The hard level through the page (Playwright, Chromium): a Tonk hand against two hard
 computer players (their searches driven in slices by game/web/computer.py) is played to its
-end and saved with their level; the lobby offers the level where it beats normal.
+end and saved with their level; the lobby offers the level where it beats normal (every
+game since session 11).
 
 Uses conftest.py's fixtures: any console error, page error, failed request or request to
 another origin fails the test.
@@ -26,19 +27,17 @@ def test_a_tonk_hand_against_hard_players_is_played_to_its_end(page, site):
 
 
 def check_the_lobby_offers_the_hard_level_where_it_beats_normal(page):
-    """Durak's, Tonk's and Elvakort's hard players beat normal (bench/bots.py,
-    bench/rummy_screen.py); Dunka's does not yet, so the lobby offers hard for Durak and
-    Tonk and not for Dunka (game.session.offered_levels)."""
+    """Every game's hard player beats normal (bench/bots.py, bench/rummy_screen.py:
+    Durak, Tonk, Elvakort and, since session 11, Dunka), so the lobby offers hard for
+    each game it is switched to (game.session.offered_levels)."""
     page.check("input[name=game][value=durak]")
     options = "select[id^=lobby-level] option"
     page.wait_for_selector(options, state="attached")
     values = page.eval_on_selector_all(options, "els => els.map(e => e.value)")
     assert "hard" in values, values
-    page.check("input[name=game][value=tonk]")
-    page.wait_for_function("() => document.querySelector('input[name=game][value=tonk]').checked"
-                           " && [...document.querySelectorAll('select[id^=lobby-level] option')]"
-                           ".some(o => o.value === 'hard')")
-    page.check("input[name=game][value=dunka]")
-    page.wait_for_function("() => document.querySelector('input[name=game][value=dunka]')"
-                           ".checked && ![...document.querySelectorAll("
-                           "'select[id^=lobby-level] option')].some(o => o.value === 'hard')")
+    for game in ("tonk", "dunka", "elvakort"):
+        page.check(f"input[name=game][value={game}]")
+        page.wait_for_function(
+            f"() => document.querySelector('input[name=game][value={game}]').checked"
+            " && [...document.querySelectorAll('select[id^=lobby-level] option')]"
+            ".some(o => o.value === 'hard')")
