@@ -115,6 +115,15 @@ as before; two processes, otherwise idle 2-core machine):
         Pyodide 3.14.2 under Node (``node bench/durak_pyodide.mjs 0 100``, CPU) median
         1.05 ms, p95 327 ms, max 594 ms: within the 1 s p95 budget
 
+Measured 2026-12-02, session 11 (the solver 40 % less work on its tail, both sides;
+the three-player lead fix inert for two; one niced process, a browser beside it):
+
+    hard vs normal, two-player Durak, 400 fresh games (deals 110,000-110,199, seats
+        swapped; ``--durak-hard 400 --start 110000``): 269 = 67.2 %, 95 % interval
+        62.5 - 71.7 %
+    hard decision time (CPU) over 9,359 decisions: median 0.44 ms, p95 189 ms, p99
+        367 ms, max 1,339 ms (one outlier)
+
 Measured 2026-11-30 (CPython 3.11.7, default rules, 36-card deck, 2,000 games per
 pairing, 1,000 deals x 2 seatings; 2-core machine under heavy parallel load):
 
