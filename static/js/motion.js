@@ -167,6 +167,10 @@
     report.last = [];
     const ms = duration();
     if (!ms || old.game !== table.getAttribute("data-game")) return;
+    // a round's, hand's or game's result is the news: the table's cards do not fly
+    // across it (they are laid out under or behind it; a new user saw the last discard
+    // and the melds cross "Computer 1 went out." for a second)
+    if (table.querySelector(".result")) return;
     const seen = new Set();
     const actingNow = table.querySelector(".seat.acting[data-seat]");
     table.querySelectorAll("[data-card]").forEach((el) => {
