@@ -54,8 +54,9 @@ def setting_text(lang: str, exc: Exception) -> str:
     ``str(exc)``. Several refused settings (``engine.SettingErrors``): one line each,
     "• " before it."""
     many = getattr(exc, "errors", None)
-    if many:
-        return "\n".join("• " + setting_text(lang, one) for one in many)
+    if many:   # a line each: a value's own line breaks (%0A in a link) are spaces here
+        return "\n".join("• " + " ".join(setting_text(lang, one).splitlines())
+                         for one in many)
     setting = getattr(exc, "setting", None)
     allowed = getattr(exc, "allowed", None)
     if setting is None or allowed is None:

@@ -7,7 +7,8 @@ import pytest
 from game import saves
 from game.engine import IllegalAction, SaveError, SettingError
 from game.records import DurakSeries
-from game.session import Session, parse_params
+from game.session import Session
+from game.url_params import parse_params
 
 PLAYERS = [{"name": "Du", "kind": "human"}, {"name": "Dator", "kind": "bot", "level": "easy"}]
 
@@ -134,6 +135,16 @@ def test_params_read_settings_and_reject_bad_values_by_name():
         with pytest.raises(SettingError) as err:
             parse_params(query)
         assert err.value.setting == setting
+
+
+def test_a_bad_value_with_a_line_break_keeps_to_its_line():
+    """Found by the URL fuzz target: ``game=0%0A0&seed=durak`` told three lines for two
+    refused values (the notice keeps line breaks: one line per value)."""
+    from game.web.links import setting_text
+    with pytest.raises(SettingError) as err:
+        parse_params({"game": "0\n0", "seed": "durak"})
+    lines = setting_text("en", err.value).split("\n")
+    assert len(lines) == 2 and "0 0" in lines[0], lines
 
 
 def test_a_link_with_several_bad_values_is_refused_naming_each():
