@@ -63,7 +63,7 @@ class SettingNeedsPlayers(SettingError):
 
 
 class SettingErrors(SettingError):
-    """Several refused settings of one link (``session.parse_params``), told together so a
+    """Several refused settings of one link (``url_params.parse_params``), told together so a
     visitor fixes them in one go: ``errors`` are the ``SettingError`` of each, in the
     order the link was read (two or more). It stands for its first error where one is
     told (``setting``, ``value``, ``allowed``; the ``error`` event's code); the message

@@ -337,7 +337,7 @@ def _run_rescue(items: dict[str, str]) -> None:
 def _run_url(query: dict) -> None:
     """A link is read, or refused with a message in both languages that names every
     refused value (one line each when several: ``SettingErrors``)."""
-    from game.session import parse_params
+    from game.url_params import parse_params
     from game.web.links import setting_text
     try:
         req = parse_params(dict(query))
@@ -469,7 +469,7 @@ TARGETS: dict[str, Target] = {
     "json": Target("json", st.one_of(any_text, json_mutations(sample_saves)), _run_jsonsafe,
                    (jsonsafe.JsonError,), "jsonsafe.loads on any text"),
     "url": Target("url", url_queries, _run_url, (SettingError, PositionError),
-                  "session.parse_params: URL parameters, positions, expect=, prompt="),
+                  "url_params.parse_params: URL parameters, positions, expect=, prompt="),
     "lesson": Target("lesson", st.one_of(json_mutations(sample_lessons), any_text),
                      _run_lesson, (PositionError,), "positions.load_json: lesson files"),
     "message": Target("message", st.one_of(message_raw, message_data), _run_message,

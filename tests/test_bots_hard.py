@@ -227,7 +227,8 @@ def test_hard_is_a_level_everywhere():
 def test_a_session_plays_hard_bots_in_slices(tiny):
     """``level=hard`` in a link; a Tonk session with a hard computer player moves through
     ``step_bot_sliced`` (the same move as ``step_bot`` on a copy of the session)."""
-    from game.session import Session, parse_params
+    from game.session import Session
+    from game.url_params import parse_params
     assert parse_params({"level": "hard"})["level"] == "hard"
     players = [{"name": "Du", "kind": "human"}, {"name": "Dator", "kind": "bot",
                                                   "level": "hard"}]

@@ -228,7 +228,7 @@ def test_dur_11_new_game_asking_for_the_limit_of_5_with_two_players_is_refused()
     """A ``new-game`` message passes validation of its fields, then the settings are
     refused as a link's are: ``error`` code ``setting_first_bout_limit_5`` and a text
     saying the setting needs four or more players (DUR-11)."""
-    from game.session import parse_params
+    from game.url_params import parse_params
     from game.web.links import setting_text
     msg = read_message({"type": "new-game", "game": "durak", "players": 2,
                         "rules": {"first_bout_limit_5": True}})

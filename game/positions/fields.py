@@ -114,7 +114,7 @@ def parse_settings(game: str, fields: dict[str, str]):
     them): ``(given, rules)``, ``given`` the settings written (name -> value) and
     ``rules`` the game's rules object with them. Raises ``PositionError`` ``bad_setting``
     naming the allowed values."""
-    from .. import session
+    from .. import session, url_params
     given: dict[str, Any] = {}
     allowed = dict(session.settings(game))
     for key in list(fields):
@@ -125,7 +125,7 @@ def parse_settings(game: str, fields: dict[str, str]):
             if key == "stake":
                 given[key] = parse_int(key, text, 1, 10_000)
             else:
-                given[key] = session._convert(key, text, allowed[key])
+                given[key] = url_params.convert(key, text, allowed[key])
         except SettingError as exc:
             shown = exc.allowed if not isinstance(exc.allowed, range) else \
                 [f"{exc.allowed.start}-{exc.allowed.stop - 1}"]

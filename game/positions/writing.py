@@ -20,7 +20,7 @@ def write(position: Position) -> str:
     spec = SPECS[game]
     n = state.num_players
     fields: list[tuple[str, str]] = []
-    from ..session import url_value  # settings are written as a URL gives them
+    from ..url_params import url_value  # settings are written as a URL gives them
     defaults = type(state.rules)()
     fixed = fixed_settings(game)
     for key, value in state.rules.to_dict().items():

@@ -23,7 +23,7 @@ import importlib
 import re
 from dataclasses import dataclass, field
 
-from game.session import url_value as value_key  # effects are keyed by a value's URL form
+from game.url_params import url_value as value_key  # effects are keyed by a value's URL form
 
 GAMES = ("durak", "dunka", "elvakort", "tonk")
 """The games with a rules page, in lobby order."""

@@ -14,7 +14,8 @@ from pyscript import document, window
 from game import saves
 from game.engine import SettingError
 from game.i18n import LANGS, t
-from game.session import GAMES, Session, parse_params
+from game.session import GAMES, Session
+from game.url_params import parse_params
 from game.web.links import setting_text
 from game.web.table import layout_hand
 

@@ -62,7 +62,7 @@ from typing import Any
 
 from game import jsonsafe
 from game.digits import is_digits
-from game.session import url_value
+from game.url_params import url_value
 
 SOURCE = "kortbordet"
 VERSION = 1
@@ -166,7 +166,7 @@ def _prompt(msg: dict) -> str | dict | None:
 
 def _url_value(value: Any) -> str:
     """A JSON value of a rules setting written the way a URL gives it
-    (``session.url_value``); raises ``MessageError`` for any other JSON value."""
+    (``url_params.url_value``); raises ``MessageError`` for any other JSON value."""
     if value is None or isinstance(value, int) or (isinstance(value, str) and len(value) <= 40):
         return url_value(value)
     raise MessageError("rules", "a rules value must be true/false, a number, null or a "
@@ -178,7 +178,7 @@ def read_message(data: Any) -> dict | None:
 
     Returns ``None`` for a message to ignore (not an object, or an unknown ``type``), else
     a clean dict: ``{"type": "new-game", "query": {...}}`` (a URL-style query for
-    ``session.parse_params``: game, players, seed and the rules settings as strings),
+    ``url_params.parse_params``: game, players, seed and the rules settings as strings),
     ``{"type": "load-position", "query": {"position", "prompt"?, "expect"?, "hints"?},
     "prompt": str | dict | None}`` or ``{"type": "set-lang", "lang"}``.
 

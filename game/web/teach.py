@@ -3,7 +3,7 @@
 ``Teach`` is owned by ``main.App`` (``app.teach``). It
 
 - reads the teaching part of the URL: ``position`` (the notation of ``game.positions``,
-  checked by ``session.parse_params``), ``prompt``, ``expect``, ``hints``, and
+  checked by ``url_params.parse_params``), ``prompt``, ``expect``, ``hints``, and
   ``positionfile`` (a relative ``.json`` path next to the page, fetched and read by
   ``positions.lesson_entries``/``read_lesson``), and ``origin`` (the embedding page's origin, for
   ``embed.Bridge``);

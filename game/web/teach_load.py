@@ -18,7 +18,7 @@ class TeachLoad:
     def file_request(self, query: dict) -> dict:
         """The start request of a ``positionfile`` link (its other page parameters only:
         the position comes from the file)."""
-        from game.session import parse_params
+        from game.url_params import parse_params
         keep = ("lang", "speed", "embed", "level")
         req = parse_params({k: v for k, v in query.items() if k in keep})
         req["hints"] = on_off(query.get("hints", ""))
@@ -91,7 +91,7 @@ class TeachLoad:
         """A validated message from the embedding page (``embed.read_message``)."""
         app = self.app
         lang = app.lang
-        from game.session import parse_params
+        from game.url_params import parse_params
         kind = msg["type"]
         if kind == "set-lang":
             if app.screen == "teach":  # no table (a refused position): only the texts

@@ -11,7 +11,8 @@ from game.engine import SettingError
 from game.i18n import TEXTS, t
 from game.hints import HINT_CODES
 from game.positions import PositionError, read
-from game.session import GAMES, Session, parse_params
+from game.session import GAMES, Session
+from game.url_params import parse_params
 from volume import per_runtime
 
 DURAK = "durak;h0=7S,9S,QH,KD,6D,AC;h1=?5;trump=6H;talon=?11;discard=?12;attacker=1;table=8S"

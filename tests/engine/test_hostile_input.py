@@ -15,7 +15,8 @@ from game.cards import CardError, parse_card
 from game.engine import IllegalAction, SaveError, SettingError
 from game.positions import PositionError
 from game.scoresheet import TableSheet, parse_points, partial_points
-from game.session import Session, parse_params
+from game.session import Session
+from game.url_params import parse_params
 from game.web import embed
 from game.web.links import item_index
 

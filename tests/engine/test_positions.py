@@ -239,9 +239,10 @@ def test_every_position_code_in_the_source_is_tested_and_has_texts():
     source = "\n".join(p.read_text(encoding="utf-8")
                        for p in Path(positions.__file__).parent.glob("*.py"))
     codes = set(re.findall(r'PositionError\(\s*"([a-z_]+)"', source))
-    from game import session
-    codes |= set(re.findall(r'PositionError\(\s*"([a-z_]+)"',
-                            Path(session.__file__).read_text(encoding="utf-8")))
+    from game import session, url_params
+    for module in (session, url_params):
+        codes |= set(re.findall(r'PositionError\(\s*"([a-z_]+)"',
+                                Path(module.__file__).read_text(encoding="utf-8")))
     assert {"too_long", "card_twice", "nobody_to_act", "expect_illegal"} <= codes
     for lang in ("sv", "en"):
         assert not [c for c in codes if f"position_{c}" not in TEXTS[lang]]

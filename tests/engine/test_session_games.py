@@ -9,7 +9,8 @@ import pytest
 
 from game import saves
 from game.engine import IllegalAction, SaveError, SettingError
-from game.session import GAMES, Session, parse_params, settings
+from game.session import GAMES, Session, settings
+from game.url_params import parse_params
 
 PLAYERS = [{"name": "Du", "kind": "human"},
            {"name": "Dator", "kind": "bot", "level": "normal"},
