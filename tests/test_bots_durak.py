@@ -17,17 +17,22 @@ from game.durak import DECK_RANKS, Rules, State, new_game, parse_action
 LEVELS = ("random", "easy", "normal")
 
 
-def endgame(hands, trump, table=(), attacker=0, defender=1, rules=None, **fields) -> State:
-    """A position with an empty talon: ``hands`` as text per seat, every other card in the
-    discard pile, ``trump`` the trump card's text (also in the discard pile unless in a
-    hand or on the table)."""
+def table_position(hands, trump, table=(), attacker=0, defender=1, rules=None, talon="",
+                   **fields) -> State:
+    """A position: ``hands`` as text per seat, ``talon`` (text, bottom card first: the
+    face-up trump; empty by default), every other card in the discard pile, ``trump`` the
+    trump card's text (also in the discard pile unless in a hand, the talon or on the
+    table)."""
     rules = rules or Rules()
     hand_cards = [parse_cards(h) for h in hands]
+    talon_cards = parse_cards(talon) if talon else []
     pairs = [[parse_card(a), None if d is None else parse_card(d)] for a, d in table]
     used = {c for h in hand_cards for c in h} | {c for p in pairs for c in p if c}
+    used |= set(talon_cards)
     discard = [c for c in make_deck(DECK_RANKS[rules.deck]) if c not in used]
     n = len(hands)
-    state = State(rules=rules, names=[f"P{i}" for i in range(n)], hands=hand_cards, talon=[],
+    state = State(rules=rules, names=[f"P{i}" for i in range(n)], hands=hand_cards,
+                  talon=talon_cards,
                   trump_card=parse_card(trump), dealer=n - 1, attacker=attacker,
                   defender=defender, rng_state=0, discard=discard, table=pairs,
                   known=[[] for _ in range(n)], first_bout=False,
@@ -89,24 +94,6 @@ def test_three_normal_players_do_not_lead_aces_round_the_table(deal):
     assert state.is_over(), f"deal {deal} did not end in 3000 actions"
 
 
-def mid_game(hands, talon: str, trump: str) -> State:
-    """A position with ``talon`` (text, bottom card first: the face-up ``trump``) left, seat 0
-    to lead to seat 1, every other card in the discard pile."""
-    rules = Rules()
-    hand_cards = [parse_cards(h) for h in hands]
-    talon_cards = parse_cards(talon)
-    used = {c for h in hand_cards for c in h} | set(talon_cards)
-    discard = [c for c in make_deck(DECK_RANKS[rules.deck]) if c not in used]
-    n = len(hands)
-    state = State(rules=rules, names=[f"P{i}" for i in range(n)], hands=hand_cards,
-                  talon=talon_cards, trump_card=parse_card(trump), dealer=n - 1, attacker=0,
-                  defender=1, rng_state=0, discard=discard, table=[],
-                  known=[[] for _ in range(n)], first_bout=False, lead_attacker=None)
-    state.limit = min(6, len(hand_cards[1]))
-    state.check_integrity()
-    return state
-
-
 @pytest.mark.parametrize("players, lead", [(3, "attack 7H"), (2, "attack KC KH KS")])
 def test_a_triple_of_kings_waits_at_a_table_of_three(players, lead):
     """DUR-8, the talon lasting, from deal 300107's cycle: with three players a single
@@ -114,7 +101,7 @@ def test_a_triple_of_kings_waits_at_a_table_of_three(players, lead):
     players keep the several-card discount (the attacker attacks again after a take)."""
     hands = ["7H 8H 9H QC KS KH KC 10D AD", "9C 10H QS AS AH AC 7D 8D QD",
              "8C JC QH 6D JD KD"][:players]
-    state = mid_game(hands, "9D 6S 7S 8S 9S 10S JS 6H", "9D")
+    state = table_position(hands, "9D", talon="9D 6S 7S 8S 9S 10S JS 6H")
     assert decide(state) == lead
 
 
@@ -171,7 +158,7 @@ def test_bad_level_game_or_empty_legal_list_is_a_clear_error():
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_takes_when_nothing_beats(level):
     # trump spades; the defender holds only low hearts and diamonds against the ace of clubs
-    state = endgame(["KC 7C 8C", "6H 7D 9H KD"], "10S", table=[("AC", None)])
+    state = table_position(["KC 7C 8C", "6H 7D 9H KD"], "10S", table=[("AC", None)])
     assert decide(state, level) == "take"
 
 
@@ -214,7 +201,7 @@ def test_normal_keeps_a_high_trump_early_rather_than_beat_a_six():
     (["7H AD JC", "JH 7C JS 9C"], "QS", "attack AD"),
 ])
 def test_normal_wins_a_known_endgame_that_needs_search(hands, trump, wins):
-    state = endgame(hands, trump)
+    state = table_position(hands, trump)
     assert decide(state, "normal") == wins
     # and the plan holds whatever the defender does: play it out against every reply
     assert _normal_wins_against_all(state, bot_seat=0)
@@ -238,7 +225,7 @@ def _normal_wins_against_all(state: State, bot_seat: int) -> bool:
 
 def test_search_finds_the_only_winning_transfer():
     # trump diamonds, transfer on: beating JH with the trump 7D loses, passing JS on wins
-    state = endgame(["QD 10H", "7D JS 8S"], "10D", table=[("JH", None)],
+    state = table_position(["QD 10H", "7D JS 8S"], "10D", table=[("JH", None)],
                     rules=Rules(transfer=True))
     assert decide(state, "normal") == "transfer JS"
     assert _normal_wins_against_all(state, bot_seat=1)
