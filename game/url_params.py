@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .digits import is_digits
+from .digits import on_off, whole
 from .engine import SettingError, refused
 from .session import (GAMES, LANGUAGES, LEVELS, MAX_SEED, SPEEDS, game_module, make_rules,
                       settings)
-
-TRUE, FALSE = ("on", "true", "1", "yes"), ("off", "false", "0", "no")
-"""How a link may write an on/off setting."""
-
 
 def url_value(value: Any) -> str:
     """A setting's value as written in a URL (and read back by ``parse_params``):
@@ -36,11 +32,10 @@ def convert(setting: str, text: str, allowed: tuple) -> Any:
     shown = ["on", "off"] if allowed == (False, True) else \
         ["none" if a is None else a for a in allowed]  # as written in a URL
     if allowed == (False, True):
-        if value in TRUE:
-            return True
-        if value in FALSE:
-            return False
-        raise SettingError(setting, text, shown)
+        flag = on_off(value)
+        if flag is None:
+            raise SettingError(setting, text, shown)
+        return flag
     for option in allowed:
         if value == str(option).lower():
             return option
@@ -48,11 +43,10 @@ def convert(setting: str, text: str, allowed: tuple) -> Any:
 
 
 def _int_param(name: str, text: str, low: int, high: int) -> int:
-    value = text.strip()
-    # the length check comes first: int() refuses strings of over 4,300 digits
-    if not is_digits(value) or len(value) > len(str(high)) or not low <= int(value) <= high:
+    value = whole(text, low, high)
+    if value is None:
         raise SettingError(name, text, range(low, high + 1))
-    return int(value)
+    return value
 
 
 def parse_params(query: dict[str, str]) -> dict[str, Any]:

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..digits import is_digits
+from ..digits import is_digits, on_off
 from ..engine import SettingError
 from .model import GAMES, MAX_SEED, PositionError
-
-_TRUE, _FALSE = ("on", "true", "1", "yes"), ("off", "false", "0", "no")
-
 
 def digits_only(text: str, most: int | None = None) -> bool:
     """True when ``text`` is ASCII digits only (``str.isdigit`` also accepts ``²`` and other
@@ -21,11 +18,9 @@ def digits_only(text: str, most: int | None = None) -> bool:
 def parse_flag(key: str, text: str) -> bool:
     """An on/off field (``on true 1 yes`` / ``off false 0 no``, any case); raises
     ``PositionError`` ``bad_value`` naming ``key`` otherwise."""
-    value = text.strip().lower()
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
+    value = on_off(text)
+    if value is not None:
+        return value
     raise PositionError("bad_value", f"{key}: {text!r} is not on/off", field=key, value=text)
 
 

@@ -85,18 +85,6 @@ def error_code(exc: Exception) -> str:
 
 
 
-def on_off(text) -> bool | None:
-    """A link's on/off value (``hints=``, ``embed=``): True for ``1 on true yes``, False
-    for ``0 off false no`` (any case, spaces around ignored), None for anything else.
-
-    >>> on_off(" ON "), on_off("no"), on_off(""), on_off("sometimes")
-    (True, False, None, None)
-    """
-    value = str(text).strip().lower()
-    return True if value in ("1", "on", "true", "yes") else \
-        False if value in ("0", "off", "false", "no") else None
-
-
 def refusal_text(lang: str, exc: Exception) -> str:
     """A refused position (``position_<code>`` with its cards and suits spoken; the
     English ``str(exc)`` for a code without a text) or setting (``setting_text``) in

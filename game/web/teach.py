@@ -31,7 +31,8 @@ words) and ``links.py`` (a link's lesson parameters, a refused link's words).
 from __future__ import annotations
 
 from ..i18n import t
-from .links import error_code, on_off, refusal_text
+from ..digits import on_off
+from .links import error_code, refusal_text
 from .teach_box import TeachBox
 from .teach_load import TeachLoad
 from .teach_words import prompt_text, seat_names

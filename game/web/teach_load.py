@@ -6,7 +6,8 @@ glue, a part of ``teach.Teach``."""
 from __future__ import annotations
 
 from ..i18n import t
-from .links import error_code, item_index, on_off, safe_file_path
+from ..digits import on_off
+from .links import error_code, item_index, safe_file_path
 
 
 class TeachLoad:
