@@ -9,6 +9,7 @@ from __future__ import annotations
 import js
 from pyscript import document, window
 
+from game import movelog
 from game.engine import IllegalAction
 from game.i18n import reason, t
 from game.web.dom import clear
@@ -136,17 +137,14 @@ class ControllerPart:
                  if ev.get("type") != "action"
                  and not (ev.get("player") == human and ev.get("type") in OWN_MOVES)]
         if shown and self.log_text_for(shown):
-            self.log_events = shown
+            if bots_only:
+                self.log_events = shown
+            else:
+                self.log_events, self.log_turn = movelog.last_line(self.log_events, shown,
+                                                                   self.log_turn)
             document.getElementById("live").textContent = self.log_text_for(shown)
-
-    def log_text_for(self, events: list[dict]) -> str:
-        """The events as sentences in the current language."""
-        if self.session is None:
-            return ""
-        v = self.view or self.session.view()
-        self.view = v
-        texts = (self.table.describe(ev) for ev in events) if self.table else ()
-        return " ".join(text for text in texts if text)
+        if bots_only:
+            self.log_turn = None
 
     def do(self, text: str) -> None:
         """Play the human's action ``text``; an illegal one shows the engine's reason."""
