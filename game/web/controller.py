@@ -146,6 +146,15 @@ class ControllerPart:
         if bots_only:
             self.log_turn = None
 
+    def log_text_for(self, events: list[dict]) -> str:
+        """The events as sentences in the current language."""
+        if self.session is None:
+            return ""
+        v = self.view or self.session.view()
+        self.view = v
+        texts = (self.table.describe(ev) for ev in events) if self.table else ()
+        return " ".join(text for text in texts if text)
+
     def do(self, text: str) -> None:
         """Play the human's action ``text``; an illegal one shows the engine's reason."""
         if self.session is None:

@@ -7,7 +7,6 @@ CPython); this module turns it into elements and handles the Durak-specific clic
 
 from __future__ import annotations
 
-from ..engine import IllegalAction
 from ..i18n import t
 from . import model
 from .markup import SUIT_SYMBOL, card_el, h

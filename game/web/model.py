@@ -109,7 +109,6 @@ def plan(view: dict, selected: list[str], lang: str) -> dict:
     """
     st = view["state"]
     legal = list(view.get("legal", []))
-    human = view["human"]
     sel = clean_selection(view, selected)
     leading = any(a.startswith("attack ") for a in legal)
     hand = []
