@@ -59,7 +59,7 @@ def test_solver_agrees_with_engine_brute_force(seed):
 
 @pytest.mark.parametrize("seed", range(2))
 def test_static_bout_start_rules_agree_with_engine_brute_force(seed):
-    # EndgameMoves.lead_value (W1, W2, L0, L1) on bout starts: every answer it gives is
+    # EndgameMoves.lead_value (W1, W2, W3, L0, L1) on bout starts: every answer it gives is
     # the brute-force value for the attacker
     rng = random.Random(100 + seed)
     settled = {1: 0, -1: 0}

@@ -42,7 +42,7 @@ whose attacker cannot throw in ends at once, the cards thrown in to a defender w
 are chosen as one set, and an attacker who plays its last card with the talon empty ends
 the game on the spot (``_emptied``); a lead, transfer or throw-in the defender can
 neither beat nor pass on goes straight to its take (``_led``), and a bout start whose
-result a rule settles is that final value (``EndgameMoves.lead_value``: W1/W2 the
+result a rule settles is that final value (``EndgameMoves.lead_value``: W1-W3 the
 attacker wins, L0/L1 it loses; exact rules with their proofs in its docstring). A
 defender's beat after which it can no longer beat every card left is not tried: it must
 take later, and taking at once gives the attacker no more to throw in (the throw-in

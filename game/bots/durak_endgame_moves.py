@@ -2,9 +2,9 @@
 issue 17, scope 1): ``EndgameMoves`` generates the positions that follow a position, with
 the forced steps merged, the equivalent-card and dominance reductions that keep only
 one of moves that cannot differ, and the exact static results of bout starts
-(``lead_value``: rules W1, W2, L0, L1). The position tuple, the search and its transposition
-table are ``game.bots.durak_endgame``'s (``Solver`` is an ``EndgameMoves``); the card bits
-and roots ``game.bots.durak_endgame_position``'s. Split from the solver's module, whose
+(``lead_value``: rules W1, W2, W3, L0, L1). The position tuple, the search and its
+transposition table are ``game.bots.durak_endgame``'s (``Solver`` is an
+``EndgameMoves``); the card bits and roots ``game.bots.durak_endgame_position``'s. Split from the solver's module, whose
 docstring describes the model."""
 
 from __future__ import annotations
@@ -128,6 +128,9 @@ class EndgameMoves:
           ever come (``_no_transfer``): it leads one card a bout, non-trumps upward in
           each suit and then trumps upward; the defender must take each, a taken card
           never beats one led later, and the attacker is out first;
+        - W3, as W2 for every card of ``a`` but one, ``x``: it leads the others as in W2
+          and ``x`` last, alone; leading its last card it is out (DUR-18), and the
+          defender, holding two or more cards by then, cannot go out with it (DUR-19);
         - L1, every card of ``d`` beats every card of ``a``, ``a`` has more cards than
           ``d`` and no transfer can ever come (``_no_transfer(d, a)``): the defender
           beats the whole first bout (at most its hand, DUR-10), the attacker keeps a
@@ -149,9 +152,15 @@ class EndgameMoves:
             m = d.bit_count()
             if n <= MAX_ATTACK and (n < m or n == m and not self._covers(d, a)):
                 return 1
-        if self._beats_none(d, a) and self._no_transfer(a, d):
-            return 1
         n = a.bit_count()
+        beatable = self._beatable(d, a)
+        if beatable & (beatable - 1) == 0:
+            if not beatable and self._no_transfer(a, d):
+                return 1  # W2
+            if n >= 2:  # W3: all but one card x as in W2, x led last
+                for x in (beatable,) if beatable else bits(a):
+                    if self._no_transfer(a ^ x, d):
+                        return 1
         if d & (d - 1) == 0 and n >= 2:  # L0: one card against two or more
             beaten = a & self.beaten[d]
             if self.transfer and n >= 3:
@@ -161,16 +170,15 @@ class EndgameMoves:
             return -1
         return 0
 
-    def _beats_none(self, d: int, a: int) -> bool:
-        """Whether no card of ``d`` beats any card of ``a`` (DUR-5)."""
-        t = self.trump_mask
-        if d & t and a & ~t:
-            return False
-        for sm in _SUIT_MASKS:
-            am = a & sm
-            if am and (am & -am) < (d & sm):
-                return False
-        return True
+    def _beatable(self, d: int, a: int) -> int:
+        """The cards of ``a`` that some card of ``d`` beats (DUR-5)."""
+        out = 0
+        beaten = self.beaten
+        while d:
+            c = d & -d
+            d ^= c
+            out |= beaten[c]
+        return out & a
 
     def _beats_all(self, d: int, a: int) -> bool:
         """Whether every card of ``d`` beats every card of ``a`` (DUR-5)."""
