@@ -152,6 +152,28 @@ def _line(name: str, ms: list, units: list) -> str:
             f"{_pct(units, 0.99):9}  max {max(units):9}")
 
 
+def interval(xs: list, q: float, rounds: int = 1000, seed: int = 0) -> tuple:
+    """The bootstrap 95 % interval (2.5th and 97.5th percentiles over ``rounds``
+    resamples with replacement, ``random.Random(seed)``) of the ``q`` quantile of
+    ``xs`` (``_pct``'s definition; q = 0.5 for the median)."""
+    import random
+    rng = random.Random(seed)
+    n = len(xs)
+    got = sorted(_pct([xs[rng.randrange(n)] for _ in range(n)], q) for _ in range(rounds))
+    return got[int(rounds * 0.025)], got[min(rounds - 1, int(rounds * 0.975))]
+
+
+def _intervals(ms: list, units: list) -> str:
+    parts = []
+    for name, xs, fmt in (("CPU ms", ms, "{:,.1f}"), ("units", units, "{:,.0f}")):
+        cells = []
+        for label, q in (("median", 0.5), ("p95", 0.95), ("p99", 0.99)):
+            lo, hi = interval(xs, q)
+            cells.append(f"{label} [{fmt.format(lo)}, {fmt.format(hi)}]")
+        parts.append(f"{name} " + "  ".join(cells))
+    return "     95 % intervals: " + " | ".join(parts)
+
+
 def run(which: str | None = None, first: int | None = None, old: bool = True) -> None:
     """Check and time the set (``which``: "mixed" or "transfer", default both; ``first``:
     only the first N of each), print the new figures per part and overall, and the old
@@ -188,6 +210,7 @@ def run(which: str | None = None, first: int | None = None, old: bool = True) ->
         print(f"all: {len(every['new'][0])} endgames")
         for k in ("old", "new") if old else ("new",):
             print(_line(k, *every[k]))
+    print(_intervals(*every["new"]), flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -109,9 +109,10 @@ class EndgameMoves:
         if not talon:
             if na & (na - 1) == 0:  # its one card is its only move: it leads it and is out
                 return self._emptied(nd, na, name)
-            v = self._lead.get((na, nd))
+            key = (na, nd)
+            v = self._lead.get(key)
             if v is None:
-                v = self.lead_value(na, nd)
+                v = self._lead[key] = self._lead_value(na, nd)
             if v:
                 return v if name else -v
         return (0, na, nd, name, 0, 0, 0, 0, False, min(MAX_ATTACK, nd.bit_count()), talon)
@@ -147,12 +148,11 @@ class EndgameMoves:
         return got
 
     def _lead_value(self, a: int, d: int) -> int:
+        n = a.bit_count()
         if _SAME_RANK[a & -a] & a == a:
-            n = a.bit_count()
             m = d.bit_count()
             if n <= MAX_ATTACK and (n < m or n == m and not self._covers(d, a)):
                 return 1
-        n = a.bit_count()
         beatable = self._beatable(d, a)
         if beatable & (beatable - 1) == 0:
             if not beatable and self._no_transfer(a, d):
@@ -166,7 +166,7 @@ class EndgameMoves:
             if self.transfer and n >= 3:
                 beaten |= a & _SAME_RANK[d]
             return -1 if beaten == a else 0
-        if a.bit_count() > d.bit_count() and self._beats_all(d, a) and self._no_transfer(d, a):
+        if n > d.bit_count() and self._beats_all(d, a) and self._no_transfer(d, a):
             return -1
         return 0
 
@@ -197,10 +197,12 @@ class EndgameMoves:
         transfer (DUR-13) can come: transfers off, or ``a``'s ranks distinct and none of
         them in ``d``."""
         if self.transfer:
-            seen = 0
-            for c in bits(a):
+            seen = d
+            while a:
+                c = a & -a
+                a ^= c
                 r = _SAME_RANK[c]
-                if r & (d | seen):
+                if r & seen:
                     return False
                 seen |= r
         return True
