@@ -129,9 +129,10 @@ class EndgameMoves:
           ever come (``_no_transfer``): it leads one card a bout, non-trumps upward in
           each suit and then trumps upward; the defender must take each, a taken card
           never beats one led later, and the attacker is out first;
-        - W3, as W2 for every card of ``a`` but one, ``x``: it leads the others as in W2
-          and ``x`` last, alone; leading its last card it is out (DUR-18), and the
-          defender, holding two or more cards by then, cannot go out with it (DUR-19);
+        - W3, as W2 for every card of ``a`` but a group ``g`` of one rank (every card of
+          ``a`` that ``d`` can beat is in ``g``): it leads the others as in W2, then
+          ``g`` at once (at most six cards, and fewer than the defender then holds,
+          DUR-10); it is out (DUR-18) and the defender, left with cards, is the Durak;
         - L1, every card of ``d`` beats every card of ``a``, ``a`` has more cards than
           ``d`` and no transfer can ever come (``_no_transfer(d, a)``): the defender
           beats the whole first bout (at most its hand, DUR-10), the attacker keeps a
@@ -154,13 +155,18 @@ class EndgameMoves:
             if n <= MAX_ATTACK and (n < m or n == m and not self._covers(d, a)):
                 return 1
         beatable = self._beatable(d, a)
-        if beatable & (beatable - 1) == 0:
-            if not beatable and self._no_transfer(a, d):
-                return 1  # W2
-            if n >= 2:  # W3: all but one card x as in W2, x led last
-                for x in (beatable,) if beatable else bits(a):
-                    if self._no_transfer(a ^ x, d):
-                        return 1
+        if not beatable and self._no_transfer(a, d):
+            return 1  # W2
+        if n >= 2 and (not beatable or beatable & ~_SAME_RANK[beatable & -beatable] == 0):
+            m = d.bit_count()  # W3: the cards but a one-rank group g as in W2, g last
+            if beatable:
+                tries = (beatable, a & _SAME_RANK[beatable & -beatable])
+            else:
+                tries = [*bits(a), *(a & rm for _, rm in _RANKS if a & rm)]
+            for g in tries:
+                k = g.bit_count()
+                if k <= MAX_ATTACK and m + n - k > k and self._no_transfer(a ^ g, d):
+                    return 1
         if d & (d - 1) == 0 and n >= 2:  # L0: one card against two or more
             beaten = a & self.beaten[d]
             if self.transfer and n >= 3:
