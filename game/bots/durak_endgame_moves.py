@@ -4,8 +4,8 @@ the forced steps merged, the equivalent-card and dominance reductions that keep 
 one of moves that cannot differ, and the exact static results of bout starts
 (``lead_value``: rules W1, W2, W3, L0, L1). The position tuple, the search and its
 transposition table are ``game.bots.durak_endgame``'s (``Solver`` is an
-``EndgameMoves``); the card bits and roots ``game.bots.durak_endgame_position``'s. Split from the solver's module, whose
-docstring describes the model."""
+``EndgameMoves``); the card bits and roots ``game.bots.durak_endgame_position``'s. Split
+from the solver's module, whose docstring describes the model."""
 
 from __future__ import annotations
 
