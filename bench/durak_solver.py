@@ -40,30 +40,35 @@ machine, the old solver run once on the set, its hardest endgame alone 44.7 s)::
     CPython CPU, the same 60 decisions' games): median 0.45 -> 0.27 ms, p95 125 -> 112 ms,
     max 196 -> 169 ms (old: commit ebf9547's tree run the same way)
 
-Session 11 (2026-12-02; forced takes merged, static bout-start rules W1/W2/L0/L1, suit
-symmetry in the key, no cycle collection during ``solve_moves``; see
-game/bots/durak_endgame.py). "before" is commit 6e595a6's solver (the figures above),
-run back to back with the new one on the same machine at load 6-12 (so both CPU times
-are inflated alike); [95 % intervals] by bootstrap over the 400 (or 200) endgames::
+Session 11 (forced takes merged, rules W1/W2/L0/L1, suit symmetry in the key, no cycle
+collection during ``solve_moves``): all 400, units 1,144 / 49,918 / 143,431 / 174,403;
+397 of 400 within SEARCH_BUDGET.
 
-    all 400, CPython 3.11.7 CPU ms: before median 11.9 p95 409 p99 1,096 max 1,217
-                                    now    median  7.4 [5.5, 10.5]  p95 281 [159, 511]
-                                           p99 682 [613, 942]  max 952
-    units of work:                  before 2,083 / 80,352 / 233,537 / 267,656
-                                    now    1,145 [843, 1,464] / 49,918 [28,225, 87,334] /
-                                           143,431 [101,138, 156,497] / 174,403
-    within normal's SEARCH_BUDGET (150,000 units): now 397 of 400, before 388
-    every root value and stored move value the same as the old solver's
+Session 12 (2026-12-02; static rule W3, see game/bots/durak_endgame_moves.py). "before" is
+commit cc1af0e's solver (session 11's), run back to back with the new one through this
+same script, load 3-5 on the 2 cores; [95 % intervals] by bootstrap (``interval``) over
+the 400 (Pyodide: 200) endgames::
 
-    node bench/durak_pyodide.mjs 0 0 100    (Pyodide 3.14.2 under Node; the first 100 of
-    each part; times now the Node process's CPU time, ``CLOCK``), ms:
-        before (two runs) median 18.1 / 19.3  p95 690 / 771  p99 1,686 / 1,873
-                          max 1,817 / 1,968 | units 1,731 / 97,784 / 235,523 / 267,656
-        now    (two runs) median 10.8 / 14.3  p95 597 / 673  p99 1,249 / 1,545
-                          max 1,347 / 1,743 | units   850 / 59,596 / 150,365 / 156,497
-    (back to back, same load; no intervals: the script prints summaries only)
-    The issue's 150 ms p99 in Pyodide is NOT met: the p99 endgame still needs about
-    150,000 units, some 8-10 microseconds each in Pyodide.
+    python3 bench/durak_solver.py     (all 400, CPython 3.11.7 CPU ms; units of work)
+      before median 6.6 [4.7, 8.8]  p95 255 [126, 365]  p99 667 [485, 908]  max 954
+             units 1,144 [843, 1,464] / 49,918 [27,127, 82,781] /
+                   143,431 [101,138, 156,497] / max 174,403
+      now    median 5.0 [3.7, 7.0]  p95 243 [145, 365]  p99 687 [458, 748]  max 902
+             units 825 [601, 1,106] / 44,155 [23,918, 76,863] /
+                   132,621 [92,671, 143,344] / max 152,785
+      within normal's SEARCH_BUDGET (150,000 units): now 399 of 400, before 397
+      every root value and stored move value the same as the old solver's
+
+    node bench/durak_pyodide.mjs 0 0 100    (Pyodide 3.14.2 under Node, the first 100 of
+    each part, Node's CPU time; two runs each, alternating old/new), ms:
+      before median 10.9 / 9.7  p95 619 / 538  p99 1,541 / 1,036  max 1,848 / 1,274
+             p99 intervals [1,113, 1,848] / [795, 1,274]; units 850 / 59,596 / 150,365
+      now    median  9.0 / 9.0  p95 575 / 610  p99 1,512 / 1,497  max 1,609 / 1,526
+             p99 intervals [1,060, 1,609] / [867, 1,526]; units 646 / 51,972 / 142,775
+    The units fall by a quarter at the median and 5-8 % at the tail; the tail's CPU time
+    does not move measurably under this load. The issue's 150 ms p99 in Pyodide is NOT
+    met: the p99 endgame needs about 140,000 units at some 10 microseconds each there,
+    ten times the time allowed.
 """
 
 from __future__ import annotations
@@ -152,6 +157,28 @@ def _line(name: str, ms: list, units: list) -> str:
             f"{_pct(units, 0.99):9}  max {max(units):9}")
 
 
+def interval(xs: list, q: float, rounds: int = 1000, seed: int = 0) -> tuple:
+    """The bootstrap 95 % interval (2.5th and 97.5th percentiles over ``rounds``
+    resamples with replacement, ``random.Random(seed)``) of the ``q`` quantile of
+    ``xs`` (``_pct``'s definition; q = 0.5 for the median)."""
+    import random
+    rng = random.Random(seed)
+    n = len(xs)
+    got = sorted(_pct([xs[rng.randrange(n)] for _ in range(n)], q) for _ in range(rounds))
+    return got[int(rounds * 0.025)], got[min(rounds - 1, int(rounds * 0.975))]
+
+
+def _intervals(ms: list, units: list) -> str:
+    parts = []
+    for name, xs, fmt in (("CPU ms", ms, "{:,.1f}"), ("units", units, "{:,.0f}")):
+        cells = []
+        for label, q in (("median", 0.5), ("p95", 0.95), ("p99", 0.99)):
+            lo, hi = interval(xs, q)
+            cells.append(f"{label} [{fmt.format(lo)}, {fmt.format(hi)}]")
+        parts.append(f"{name} " + "  ".join(cells))
+    return "     95 % intervals: " + " | ".join(parts)
+
+
 def run(which: str | None = None, first: int | None = None, old: bool = True) -> None:
     """Check and time the set (``which``: "mixed" or "transfer", default both; ``first``:
     only the first N of each), print the new figures per part and overall, and the old
@@ -188,6 +215,7 @@ def run(which: str | None = None, first: int | None = None, old: bool = True) ->
         print(f"all: {len(every['new'][0])} endgames")
         for k in ("old", "new") if old else ("new",):
             print(_line(k, *every[k]))
+    print(_intervals(*every["new"]), flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

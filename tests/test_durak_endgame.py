@@ -59,7 +59,7 @@ def test_solver_agrees_with_engine_brute_force(seed):
 
 @pytest.mark.parametrize("seed", range(2))
 def test_static_bout_start_rules_agree_with_engine_brute_force(seed):
-    # EndgameMoves.lead_value (W1, W2, L0, L1) on bout starts: every answer it gives is
+    # EndgameMoves.lead_value (W1, W2, W3, L0, L1) on bout starts: every answer it gives is
     # the brute-force value for the attacker
     rng = random.Random(100 + seed)
     settled = {1: 0, -1: 0}
@@ -75,6 +75,37 @@ def test_static_bout_start_rules_agree_with_engine_brute_force(seed):
             assert v == brute_force(state, attacker), state.to_dict()
             settled[v] += 1
     assert settled[1] > 20 and settled[-1] > 5  # both kinds of rule were met
+
+
+def _bout_start(attacker_cards: str, defender_cards: str, trump: str, transfer: bool):
+    """A two-player 36-card bout start (talon empty, attacker seat 0) from card texts."""
+    from game.cards import make_deck, parse_cards
+    from game.durak import DECK_RANKS, Rules, State
+    hands = [parse_cards(attacker_cards.replace(",", " ")),
+             parse_cards(defender_cards.replace(",", " "))]
+    live = {str(c) for h in hands for c in h}
+    deck = make_deck(DECK_RANKS[36])
+    trump_card = next(c for c in deck if c.suit == trump and str(c) not in live)
+    state = State(rules=Rules(transfer=transfer), names=["P0", "P1"], hands=hands, talon=[],
+                  trump_card=trump_card, dealer=1, attacker=0, defender=1, rng_state=0,
+                  discard=[c for c in deck if str(c) not in live], table=[],
+                  known=[[], []], first_bout=False)
+    state.limit = min(6, len(hands[1]))
+    state.check_integrity()
+    return state
+
+
+@pytest.mark.parametrize("a, d, transfer", [
+    ("AS,KH,7D", "9D,6S,6H", False),  # W3, one card (7D) that the defender can beat
+    ("AS,7D,7H", "6S,8D,8H", True),   # W3, a one-rank group (7D, 7H) led last at once
+])
+def test_rule_w3_wins_by_engine_brute_force(a, d, transfer):
+    state = _bout_start(a, d, "C", transfer)
+    solver = Solver("C", transfer)
+    root = root_of_state(state, 0)
+    assert solver._beatable(root[2], root[1])  # W2 does not apply: d beats a card of a
+    assert solver.lead_value(root[1], root[2]) == 1
+    assert brute_force(state, 0) == 1
 
 
 def test_the_issue_example_is_won_and_normal_keeps_it():

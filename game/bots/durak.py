@@ -58,9 +58,9 @@ SLICE_BUDGET = 1_500
 """Work of one slice of the endgame search, after which ``think`` yields to the page."""
 SEARCH_BUDGET = 150_000
 """Work the endgame search may do for one decision: positions visited plus children
-generated (``game.bots.durak_endgame.Solver``). bench/durak_solver.py: 397 of its 400
-random 12-card endgames need less (p95 49,918 units, p99 143,431; the solvers before:
-388, 376); a unit costs 3-4 microseconds in CPython, so the budget is at most about 0.5 s of
+generated (``game.bots.durak_endgame.Solver``). bench/durak_solver.py: 399 of its 400
+random 12-card endgames need less (p95 44,155 units, p99 132,621; the solvers before:
+397, 388, 376); a unit costs 3-4 microseconds in CPython, so the budget is at most about 0.5 s of
 CPU in CPython and 1.5 s in Pyodide, in slices. Past it the bot plays by its heuristics."""
 
 SUITS = "SHDC"

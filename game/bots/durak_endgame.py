@@ -13,7 +13,8 @@ the game is not two-sided (``solvable`` says no; callers fall back to heuristics
 the hard level, to rollouts). Exact, but NOT within the issue's 150 ms p99 in Pyodide for
 every 12-card endgame: see bench/durak_solver.py's docstring for the figures on its 400
 random ones (half with transfers) in CPython and 200 of them in Pyodide (CPU time there,
-session 11: median 11-14 ms, p95 0.6-0.7 s, p99 1.2-1.5 s, max 1.3-1.7 s); callers
+session 12: median 9 ms, p95 0.6 s, p99 1.5 s, max 1.5-1.6 s, about 10 microseconds a
+unit; the p99 endgame needs 143,000 units, some ten times too many); callers
 bound the work (``budget``) and fall back to heuristics past it. A path longer than
 ``MAX_PLIES`` positions also ends the search with ``Budget`` (never met: the set needs
 157).
@@ -42,7 +43,7 @@ whose attacker cannot throw in ends at once, the cards thrown in to a defender w
 are chosen as one set, and an attacker who plays its last card with the talon empty ends
 the game on the spot (``_emptied``); a lead, transfer or throw-in the defender can
 neither beat nor pass on goes straight to its take (``_led``), and a bout start whose
-result a rule settles is that final value (``EndgameMoves.lead_value``: W1/W2 the
+result a rule settles is that final value (``EndgameMoves.lead_value``: W1-W3 the
 attacker wins, L0/L1 it loses; exact rules with their proofs in its docstring). A
 defender's beat after which it can no longer beat every card left is not tried: it must
 take later, and taking at once gives the attacker no more to throw in (the throw-in
@@ -57,23 +58,33 @@ the game; only the lower rank's cards are tried (``_skip_fast``). Repetition (tr
 and takes can cycle, always through a bout start) scores 0; a value that depends on it is
 stored only when it is a win or a loss (a forced win never runs through a repetition) or
 when it repeats the position itself.
-Work per 12-card endgame on the bench set: units median 1,143, p95 49,918, p99 143,431,
-max 174,403 (session 10's search: 2,073, 80,352, 233,537, 267,656; the solver before it:
-3,818, 244,372, 837,766, 23.5 million); 5-7 microseconds a unit in CPython, 8-10 in
-Pyodide. Step by step on the set's 12 hardest endgames (units, millions): session 10's
-2.52; W1/W2 2.33; suit symmetry 2.08; L1 2.05; forced takes after a lead 1.50 and after
-a transfer 1.45; L0 1.44. The renumbering saves about a sixth of the work on the
-hardest endgames and costs about as much on the easy ones (measured against plain
-position keys). Measured and
-dropped: transfers before beats (x4 work), smallest take-throw-in sets first (x2),
-attacks by fewest beaters first (x3), a history heuristic (paths past Python's recursion
-limit), win tests of the root moves in rounds of growing work (+40 % on easy endgames);
-in session 11 (units on the 6 hardest, 853k as kept): leads with the most beaters in the
-defender's hand first 903k, leads by their place among the suit's live cards 918k,
-forced takes first 1.5x, groups first 6x, the defender's highest beater first 2x, take
-first (paths past the recursion limit), table look-ups of every bout-start child's key
-(1 % fewer units, slower). ``solve_moves`` turns Python's cycle collector off while it
-runs (the search makes no cycles): 5-15 % of the time in CPython.
+Work per 12-card endgame on the bench set (session 12): units median 825, p95 44,155,
+p99 132,621, max 152,785 (session 11's search: 1,144, 49,918, 143,431, 174,403; session
+10's: 2,073, 80,352, 233,537, 267,656; the solver before: 3,818, 244,372, 837,766, 23.5
+million); 5-7 microseconds a unit in CPython, about 10 in Pyodide. Step by step on the
+set's 12 hardest endgames (units, millions): session 10's 2.52; W1/W2 2.33; suit
+symmetry 2.08; L1 2.05; forced takes after a lead 1.50 and after a transfer 1.45; L0
+1.44-1.46; W3 with a last single card 1.36, with a last one-rank group 1.34. The
+renumbering saves about a sixth of the work on the hardest endgames and costs about as
+much on the easy ones (measured against plain position keys). Measured and dropped:
+transfers before beats (x4 work; session 12: x2.7, after the first beat x1.08),
+smallest take-throw-in sets first (x2), attacks by fewest beaters first (x3), a history
+heuristic (paths past Python's recursion limit), win tests of the root moves in rounds
+of growing work (+40 % on easy endgames); in session 11 (units on the 6 hardest): leads
+with the most beaters in the defender's hand first (+6 %), leads by their place among the
+suit's live cards (+8 %), forced takes first 1.5x, groups first 6x, the defender's
+highest beater first 2x, take first (paths past the recursion limit), table look-ups of
+every bout-start child's key (1 % fewer units, slower); in session 12 (units on the 12
+hardest): "done" before throw-ins x1.22, beats of a rank the attacker lacks first x1.03,
+shallow probes for the move order at the top plies (internal iterative deepening, 4
+plies deep: x1.04 at the top 4 plies, x1.44 at the top 12; with a hand-size guess at the
+probe's horizon x1.4-1.9), a first move from the children's stored bounds (0.5 % fewer
+units, slower), per root move "draws?" before "wins?" (x1.13) or one full-window search
+(x1.06), leaner loops in ``value`` (no measurable change). What is left is move order:
+given the best moves of a finished search as its order, a second search of the 8 hardest
+endgames needs 1.4x to 8x fewer units (3x to 8x for the lost ones). ``solve_moves``
+turns Python's cycle collector off while it runs (the search makes no cycles): 5-15 % of
+the time in CPython.
 
 Slicing: ``Solver(budget=N)`` raises ``Budget`` after about N units of work (positions
 visited plus children generated); the transposition table survives, so a caller may

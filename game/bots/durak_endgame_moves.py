@@ -2,10 +2,10 @@
 issue 17, scope 1): ``EndgameMoves`` generates the positions that follow a position, with
 the forced steps merged, the equivalent-card and dominance reductions that keep only
 one of moves that cannot differ, and the exact static results of bout starts
-(``lead_value``: rules W1, W2, L0, L1). The position tuple, the search and its transposition
-table are ``game.bots.durak_endgame``'s (``Solver`` is an ``EndgameMoves``); the card bits
-and roots ``game.bots.durak_endgame_position``'s. Split from the solver's module, whose
-docstring describes the model."""
+(``lead_value``: rules W1, W2, W3, L0, L1). The position tuple, the search and its
+transposition table are ``game.bots.durak_endgame``'s (``Solver`` is an
+``EndgameMoves``); the card bits and roots ``game.bots.durak_endgame_position``'s. Split
+from the solver's module, whose docstring describes the model."""
 
 from __future__ import annotations
 
@@ -109,9 +109,10 @@ class EndgameMoves:
         if not talon:
             if na & (na - 1) == 0:  # its one card is its only move: it leads it and is out
                 return self._emptied(nd, na, name)
-            v = self._lead.get((na, nd))
+            key = (na, nd)
+            v = self._lead.get(key)
             if v is None:
-                v = self.lead_value(na, nd)
+                v = self._lead[key] = self._lead_value(na, nd)
             if v:
                 return v if name else -v
         return (0, na, nd, name, 0, 0, 0, 0, False, min(MAX_ATTACK, nd.bit_count()), talon)
@@ -128,6 +129,10 @@ class EndgameMoves:
           ever come (``_no_transfer``): it leads one card a bout, non-trumps upward in
           each suit and then trumps upward; the defender must take each, a taken card
           never beats one led later, and the attacker is out first;
+        - W3, as W2 for every card of ``a`` but a group ``g`` of one rank (every card of
+          ``a`` that ``d`` can beat is in ``g``): it leads the others as in W2, then
+          ``g`` at once (at most six cards, and fewer than the defender then holds,
+          DUR-10); it is out (DUR-18) and the defender, left with cards, is the Durak;
         - L1, every card of ``d`` beats every card of ``a``, ``a`` has more cards than
           ``d`` and no transfer can ever come (``_no_transfer(d, a)``): the defender
           beats the whole first bout (at most its hand, DUR-10), the attacker keeps a
@@ -144,33 +149,42 @@ class EndgameMoves:
         return got
 
     def _lead_value(self, a: int, d: int) -> int:
+        n = a.bit_count()
         if _SAME_RANK[a & -a] & a == a:
-            n = a.bit_count()
             m = d.bit_count()
             if n <= MAX_ATTACK and (n < m or n == m and not self._covers(d, a)):
                 return 1
-        if self._beats_none(d, a) and self._no_transfer(a, d):
-            return 1
-        n = a.bit_count()
+        beatable = self._beatable(d, a)
+        if not beatable and self._no_transfer(a, d):
+            return 1  # W2
+        if n >= 2 and (not beatable or beatable & ~_SAME_RANK[beatable & -beatable] == 0):
+            m = d.bit_count()  # W3: the cards but a one-rank group g as in W2, g last
+            if beatable:
+                tries = (beatable, a & _SAME_RANK[beatable & -beatable])
+            else:
+                tries = [*bits(a), *(a & rm for _, rm in _RANKS if a & rm)]
+            for g in tries:
+                k = g.bit_count()
+                if k <= MAX_ATTACK and m + n - k > k and self._no_transfer(a ^ g, d):
+                    return 1
         if d & (d - 1) == 0 and n >= 2:  # L0: one card against two or more
             beaten = a & self.beaten[d]
             if self.transfer and n >= 3:
                 beaten |= a & _SAME_RANK[d]
             return -1 if beaten == a else 0
-        if a.bit_count() > d.bit_count() and self._beats_all(d, a) and self._no_transfer(d, a):
+        if n > d.bit_count() and self._beats_all(d, a) and self._no_transfer(d, a):
             return -1
         return 0
 
-    def _beats_none(self, d: int, a: int) -> bool:
-        """Whether no card of ``d`` beats any card of ``a`` (DUR-5)."""
-        t = self.trump_mask
-        if d & t and a & ~t:
-            return False
-        for sm in _SUIT_MASKS:
-            am = a & sm
-            if am and (am & -am) < (d & sm):
-                return False
-        return True
+    def _beatable(self, d: int, a: int) -> int:
+        """The cards of ``a`` that some card of ``d`` beats (DUR-5)."""
+        out = 0
+        beaten = self.beaten
+        while d:
+            c = d & -d
+            d ^= c
+            out |= beaten[c]
+        return out & a
 
     def _beats_all(self, d: int, a: int) -> bool:
         """Whether every card of ``d`` beats every card of ``a`` (DUR-5)."""
@@ -189,10 +203,12 @@ class EndgameMoves:
         transfer (DUR-13) can come: transfers off, or ``a``'s ranks distinct and none of
         them in ``d``."""
         if self.transfer:
-            seen = 0
-            for c in bits(a):
+            seen = d
+            while a:
+                c = a & -a
+                a ^= c
                 r = _SAME_RANK[c]
-                if r & (d | seen):
+                if r & seen:
                     return False
                 seen |= r
         return True
