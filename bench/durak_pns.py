@@ -2,7 +2,7 @@
 17, scope 1; rules/durak.md DUR-8 … DUR-19). Measured and dropped: not the solver.
 
     nice -n 10 .venv/bin/python bench/durak_pns.py [--eps 1.0] [--draw-first]
-        [--index 348,215,...] [--budget 3000000]
+        [--bias 10] [--index 348,215,...|all] [--budget 3000000]
 
 ``ProofSolver`` answers the two boolean questions of an endgame root, "does the side
 searched for win?" (value >= 1) and "does it at least draw?" (value >= 0), each by df-pn
@@ -16,47 +16,64 @@ search. Proven and disproven results go to a table of value bounds shared by bot
 questions, except a "win?" disproof or a "draw?" proof reached through a repetition of a
 position above the node (the same ``_low`` bookkeeping as ``Solver.value``): those are
 kept by the parent only for the rest of its own search (no GHI error; a "win?" proof and
-a "draw?" disproof never use a repetition). Unknown children start at pn = dn = 1.
-Units as the solver's: positions visited plus children generated, plus one per
-child selection (a scan of the node's children; without those the totals below are a
-fifth lower). The root value is asserted against the stored set value.
+a "draw?" disproof never use a repetition; on the 12 hardest this case never arose).
+An unknown child starts at pn = dn = 1, except the search-side number, which grows
+with the child's place in ``_kids``' cheap-first order (``bias``). Units as the
+solver's: positions visited plus children generated, plus one per child selection (a
+scan of the node's children; without those the totals are about a fifth lower). Every
+root value is asserted against the stored set value.
 
-The set: the 12 endgames of bench/durak_solver_set.json on which the current solver's
-``solve_moves`` (commit 7e22f4f) needs the most units (``HARDEST``, 1.34 million together).
+``HARDEST``: the 12 endgames of bench/durak_solver_set.json on which the current
+solver's ``solve_moves`` (commit 7e22f4f) needs the most units (1.34 million together).
 
 Measured 2026-12-02 (CPython 3.11.7, CPU time, 2 shared cores at load 3-5; the current
-solver run in the same process just before each endgame; the totals' CPU times vary by
-a tenth between runs under this load)::
+solver run in the same process just before each endgame; totals' CPU times vary by a
+tenth between runs)::
 
-    bench/durak_pns.py --eps 1.0                 ("win?" first, "draw?" when no win)
-      total units: alpha-beta 1,336,429 | df-pn 2,603,703 (x1.95); CPU 7.8 s | 14.5 s
-    bench/durak_pns.py --eps 1.0 --draw-first    ("draw?" first, "win?" when drawn)
-      total units: alpha-beta 1,336,429 | df-pn 2,370,126 (x1.77); CPU 7.5 s | 11.3 s
-    per endgame, units (value; alpha-beta solve_moves | df-pn win-first | draw-first):
-      348 (-1) 152,785 | 280,976 | 140,503     215 (+1) 143,344 | 114,241 | 174,430
-      241 ( 0) 142,775 | 622,692 | 745,215     315 (-1) 132,621 | 222,180 | 104,817
-      374 (-1) 126,675 | 584,714 | 345,098      96 (+1)  98,592 | 204,491 | 332,441
-      295 (+1)  95,359 |  34,125 |  58,267     246 (-1)  92,863 | 150,178 |  80,009
-      110 ( 0)  92,671 | 223,066 | 234,453      12 (+1)  89,230 |   7,607 |  15,374
-      294 (-1)  87,823 | 157,408 | 135,161      47 (+1)  81,691 |   2,025 |   4,358
-    df-pn / alpha-beta units, geometric mean over the 12 [bootstrap 95 % interval]:
-      win-first 0.95 [0.37, 2.06], draw-first 0.98 [0.47, 1.91] (a few wins 3-40x
-      cheaper; the draws 2.4-5x and most losses 1.1-4.6x dearer; CPU time per unit
-      alike, 5-6 microseconds)
+    bench/durak_pns.py [--draw-first] [--bias 0]     (units on the 12 hardest)
+      alpha-beta (solve_moves)              1,336,429   6.1-7.7 s
+      df-pn, bias 0, "win?" first           2,603,703  11.8-14.5 s  x1.95
+      df-pn, bias 0, "draw?" first          2,370,126  10.4-11.3 s  x1.77
+      df-pn, bias 10, "win?" first          1,662,004   8.5 s       x1.24
+      df-pn, bias 10, "draw?" first         1,539,848   7.1 s       x1.15
+    per endgame, units (value; alpha-beta | bias 10 "draw?" first | "win?" first):
+      348 (-1) 152,785 | 143,992 | 182,883     215 (+1) 143,344 |  53,863 |  15,452
+      241 ( 0) 142,775 | 372,586 | 370,213     315 (-1) 132,621 |  90,132 | 152,465
+      374 (-1) 126,675 | 237,009 | 365,885      96 (+1)  98,592 | 253,513 | 144,744
+      295 (+1)  95,359 | 120,758 |  73,174     246 (-1)  92,863 |  73,799 | 131,064
+      110 ( 0)  92,671 | 116,049 | 100,029      12 (+1)  89,230 |   4,936 |   2,479
+      294 (-1)  87,823 |  58,264 | 115,705      47 (+1)  81,691 |  14,947 |   7,911
+    df-pn / alpha-beta units per endgame, geometric mean [bootstrap 95 % interval]:
+      bias 10: "draw?" first 0.74 [0.39, 1.31], "win?" first 0.66 [0.29, 1.35];
+      bias 0: 0.98 [0.47, 1.91], 0.95 [0.37, 2.06]
 
-Variants on 348, 110, 96 (units together; alpha-beta 344,048): eps 0 (plain df-pn)
-1.02 million (and endgame 241 not done in 3 million), eps 0.25 0.80 million, eps 1.0
-0.71 million, eps 3.0 0.73 million; a hand-size start (pn, dn from the card difference)
-0.93-1.10 million; weak proof numbers (max + count - 1 instead of sums, against
-transposition double counting) 0.86-0.97 million.
+    bench/durak_pns.py --index all --budget 1000000 [--draw-first]   (all 400, bias 10)
+      units       median    p95      p99      max      total       CPU
+      alpha-beta     833   44,155  132,621  152,785  2,957,414  14.9-15.2 s
+      "win?" 1st   1,490   59,254  182,883  370,213  4,810,600  25.2 s
+      "draw?" 1st  1,650   58,264  148,952  372,586  4,798,581  23.6 s
+      per-endgame ratio, geometric mean: 1.43 [1.27, 1.59]; 1.80 [1.62, 2.00]
 
-Why it does not win: df-pn expands as many distinct positions as alpha-beta's table holds
-(348: 36,826 against 37,743; 110: 27,822 against 21,921; 96: 25,167 against 23,321) and
-re-expands each 1.4 times; the proof numbers (uniform at the frontier) pick no smaller
-proof trees than the cheap-first order. Draws suffer most: "win?" disproofs through a
-repetition may not be stored and are searched again. Its big gains are on a few wins
-(12, 47, 295: 3-40x); a portfolio would pay about twice the cheaper search on the rest
-and leave the p99 endgames (315, 374, 241: alpha-beta cheaper or equal) where they are.
+Variants on 348, 110, 96 (bias 0, "win?" first; alpha-beta 344,048 units): eps 0
+(plain df-pn) 1.02 million (and endgame 241 not done in 3 million), eps 0.25 0.80
+million, eps 1.0 0.71 million, eps 3.0 0.73 million; a start from the hand sizes (pn,
+dn from the card difference) 0.93-1.10 million; weak proof numbers (max + count - 1
+instead of sums, against transposition double counting) 0.86-0.97 million. Bias on
+348, 110, 96, 12 (alpha-beta 433,278): 0: 0.72 million, 1: 0.58, 3: 0.46, 10: 0.43,
+30: 0.49. With bias 10 on all 12, "draw?" first: eps 0.25 1.64 million, eps 3.0 1.84.
+Path-dependent results kept in the table as estimates (pn or dn 1,000 or 10^6 instead
+of dropped): no change (they did not arise).
+
+Why it does not win: with pn = dn = 1 at the frontier df-pn expands as many distinct
+positions as alpha-beta's table holds (348: 36,826 against 37,743; 110: 27,822 against
+21,921; 96: 25,167 against 23,321) and re-expands each about 1.4 times: the proof
+numbers alone find no smaller proof trees than the cheap-first order. Started from that
+order (bias) it finds some much smaller ones (wins 12, 47, 215: 5-40x; losses 315, 294,
+246: 1.2-1.5x) but loses on the draws (241: 2.6x) and on some losses and wins (374:
+1.9x, 96: 1.5-2.6x), and on the easy endgames (median 1.8-2x): the p99 and the maximum
+(the figures that decide the issue's 150 ms) get worse, not better. A portfolio (both
+searches interleaved) pays about twice the cheaper one and leaves the tail near
+alpha-beta's.
 """
 
 from __future__ import annotations
@@ -88,14 +105,18 @@ class ProofSolver(Solver):
     Args:
         trump, transfer, budget: as ``Solver``'s (``Budget`` past ``budget`` units).
         eps: the 1+eps threshold factor for the child searched (0: plain df-pn).
+        bias: an unknown child's start: the i-th child (0 first, in ``_kids``'
+            cheap-first order) has proof number 1 + i * bias at an OR node, disproof
+            number 1 + i * bias at an AND node, the other number 1 (0: pn = dn = 1).
 
     ``bounds`` maps a key to path-independent (lower, upper) value bounds; ``tabs[t]``
     maps a key to the (proof, disproof) numbers of question t (1 "win?", 0 "draw?").
     """
 
     def __init__(self, trump: str, transfer: bool, budget: int | None = None,
-                 eps: float = 1.0) -> None:
+                 eps: float = 1.0, bias: int = 10) -> None:
         super().__init__(trump, transfer, budget)
+        self.bias = bias
         self.bounds: dict = {}
         self.tabs: dict = {0: {}, 1: {}}
         self.eps = eps
@@ -140,16 +161,19 @@ class ProofSolver(Solver):
         self.nodes += n
         cpn = [1] * n
         cdn = [1] * n
+        bias = self.bias
         for i, child in enumerate(kids):
             if child.__class__ is int:
                 cpn[i], cdn[i] = (0, INF) if child >= t else (INF, 0)
                 continue
             k = child if child[0] else self._keys.get(child)
-            if k is None:
-                continue
-            got = self._final(k, t) or tab.get(k)
+            got = None if k is None else (self._final(k, t) or tab.get(k))
             if got is not None:
                 cpn[i], cdn[i] = got
+            elif orn:  # unknown: the cheap-first order as a start (``bias``)
+                cpn[i] = 1 + i * bias
+            else:
+                cdn[i] = 1 + i * bias
         outer_low = self._low
         self._low = 1 << 30
         if st[0] == 0:
@@ -225,6 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--eps", type=float, default=1.0)
     parser.add_argument("--draw-first", action="store_true")
     parser.add_argument("--index", default=",".join(map(str, HARDEST)))
+    parser.add_argument("--bias", type=int, default=10)
     parser.add_argument("--budget", type=int, default=3_000_000)
     args = parser.parse_args(argv)
     with open(SET) as f:
@@ -232,7 +257,9 @@ def main(argv: list[str] | None = None) -> int:
     gc.disable()
     tot = [0, 0, 0.0, 0.0]
     ratios = []
-    for i in map(int, args.index.split(",")):
+    every = args.index == "all"
+    units: tuple[list, list] = ([], [])
+    for i in range(len(entries)) if every else map(int, args.index.split(",")):
         e = entries[i]
         r = e["root"]
         root = tuple(r[:10]) + (tuple(r[10]),)
@@ -240,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.process_time()
         ab.solve_moves(root)
         t_ab = time.process_time() - t0
-        pns = ProofSolver(e["trump"], e["transfer"], args.budget, args.eps)
+        pns = ProofSolver(e["trump"], e["transfer"], args.budget, args.eps, args.bias)
         t0 = time.process_time()
         try:
             v = pns.root_value(root, args.draw_first)
@@ -253,9 +280,17 @@ def main(argv: list[str] | None = None) -> int:
         tot[2] += t_ab
         tot[3] += t_pns
         ratios.append(pns.nodes / ab.nodes)
-        print(f"{i:4} value {e['value']:2}  alpha-beta {ab.nodes:9,} units {t_ab * 1000:6.0f} ms"
-              f" | df-pn {pns.nodes:9,} units {t_pns * 1000:6.0f} ms"
-              + ("" if v is not None else "  (budget out)"), flush=True)
+        units[0].append(ab.nodes)
+        units[1].append(pns.nodes if v is not None else math.inf)
+        if not every or v is None:
+            print(f"{i:4} value {e['value']:2}  alpha-beta {ab.nodes:9,} units "
+                  f"{t_ab * 1000:6.0f} ms | df-pn {pns.nodes:9,} units {t_pns * 1000:6.0f} ms"
+                  + ("" if v is not None else "  (budget out)"), flush=True)
+    for name, xs in zip(("alpha-beta", "df-pn"), units):
+        xs = sorted(xs)
+        cells = [f"{q} {xs[min(len(xs) - 1, int(len(xs) * f))]:,}"
+                 for q, f in (("median", 0.5), ("p95", 0.95), ("p99", 0.99))]
+        print(f"{name} units " + "  ".join(cells) + f"  max {xs[-1]:,}")
     g, lo, hi = _geo_interval(ratios)
     print(f"total alpha-beta {tot[0]:,} units {tot[2]:.1f} s | df-pn {tot[1]:,} units "
           f"{tot[3]:.1f} s (x{tot[1] / tot[0]:.2f}); df-pn/alpha-beta geometric mean "
