@@ -80,7 +80,12 @@ shallow probes for the move order at the top plies (internal iterative deepening
 plies deep: x1.04 at the top 4 plies, x1.44 at the top 12; with a hand-size guess at the
 probe's horizon x1.4-1.9), a first move from the children's stored bounds (0.5 % fewer
 units, slower), per root move "draws?" before "wins?" (x1.13) or one full-window search
-(x1.06), leaner loops in ``value`` (no measurable change). What is left is move order:
+(x1.06), leaner loops in ``value`` (no measurable change), depth-first proof-number
+search of "wins?" and "draws?" (df-pn over the same moves, rules and keys, 1+eps
+thresholds, started from the cheap-first order: x1.15-1.24 the units on the 12 hardest,
+some wins 5-40x cheaper, the draws and some losses 2-3x dearer; on all 400 median
+x1.8, p99 149,000-183,000 units, max 370,000; bench/durak_pns.py). What is left is
+move order:
 given the best moves of a finished search as its order, a second search of the 8 hardest
 endgames needs 1.4x to 8x fewer units (3x to 8x for the lost ones). ``solve_moves``
 turns Python's cycle collector off while it runs (the search makes no cycles): 5-15 % of
