@@ -82,10 +82,12 @@ deals (``bench/tonk_tune.py --deals 500 --first 0 --set tonk_hard.WORLDS=True
 (+0.065 +- 0.053 against normal), 8x the CPU (a searched decision: median 0.15 s, p95
 0.52 s CPython); the knock's value from the fitted model and only "play on" from the
 worlds (``tonk_worlds.KNOCK_FROM='model'``, 400 deals): -0.043 +- 0.052. The reading is
-miscalibrated where the knock is decided (``/tmp``-free check: 2,372 knock decisions of
-this player in 800 hands from deal 105,000: of those it put at a 0.05-0.10 chance of
+miscalibrated where the knock is decided (``bench/tonk_reading_check.py``: 2,372 knock
+decisions of this player in 800 hands from deal 105,000; of those it put at a 0.05-0.10 chance of
 being caught 20 % were caught, at 0.10-0.20 29 %; log-loss 0.412 against the fitted
-model's 0.368), so its worlds hold too high a hand. **The same search given
+model's 0.368), so its worlds hold too high a hand; reweighted to the model's chance
+(``tonk_worlds.TILT``, 400 deals): -0.003 +- 0.040 — with calibrated worlds the
+search agrees with this player's knock rule. **The same search given
 the opponent's true hand** (the stock still hidden; ``--oracle``, 300 deals): **+0.350
 +- 0.058 chips per hand against normal, +0.307 +- 0.072 over this player**. So the
 search is strong enough for +0.2 and what is missing is information: the view (one

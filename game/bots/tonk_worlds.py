@@ -22,7 +22,8 @@ opponent as the normal bot. Knock when the mean of knocking beats playing on by
 
 Measured (two players, paired against the hard player without it, ``bench/tonk_tune.py``;
 figures and commands in ``game.bots.tonk_hard``'s docstring): +0.012 +- 0.045 chips per
-hand over 500 deals, at 8x the CPU; given the opponent's true hand (``--oracle``) the
+hand over 500 deals, at 8x the CPU; -0.043 +- 0.052 with the knock valued by the
+fitted model (400 deals), -0.003 +- 0.040 with ``TILT`` (400 deals); given the opponent's true hand (``--oracle``) the
 same search makes +0.350 +- 0.058 against normal. Off by default (``tonk_hard.WORLDS``).
 
 It uses only the view (the opponent's cards are dealt from the unseen pool) and a
