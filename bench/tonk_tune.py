@@ -1,7 +1,7 @@
 """Paired Tonk experiments for tuning the hard player (``game.bots.tonk_hard``):
 ``python3 bench/tonk_tune.py [--players 2] [--deals 500] [--first 0]
 [--set MODULE.NAME=VALUE ...] [--grid MODULE.NAME=V1;V2;...] [--save FILE]
-[--paired FILE] [--oracle]``.
+[--paired FILE]``.
 
 Each deal (``tonk.new_game`` seed ``100_000 + first + d``: the same cut and cards) is
 played once per seat with the candidate in that seat and the normal bot in all others, so
@@ -15,10 +15,10 @@ of ``game.bots`` overridden by ``--set`` (a Python literal, e.g. ``tonk_knock.ED
 
 ``--save FILE`` writes the per-deal means (JSON); ``--paired FILE`` also prints the mean
 difference per hand to such a saved run on the same deals with its 95 % interval (the
-luck of the cards cancels deal by deal). ``--oracle`` hands the worlds search of
-``game.bots.tonk_worlds`` (with ``--set tonk_hard.WORLDS=True``) the other hand's true
-cards instead of its reading: a seat that peeks, to measure what the search could take
-with perfect information (bench only; the player never does this).
+luck of the cards cancels deal by deal). (Commit 71105cd also had ``--oracle``: the
+search over worlds of that commit given the other hand's true cards, a seat that peeks,
+to measure what the search could take with perfect information; see
+``game.bots.tonk_hard``.)
 
 Measured 2026-12-02 (the committed hard player; CPU on a 2-core machine at load 4-7):
 ``--players 2 --deals 1500 --first 5000`` +0.068 ± 0.027 chips per hand (34 s CPU),
@@ -41,7 +41,6 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game import bots, tonk  # noqa: E402
-from game.bots import tonk as normal_bot  # noqa: E402
 
 
 def _hard(view: dict, legal: list, seed: int):
@@ -56,20 +55,6 @@ def _override(target: str, value) -> None:
     setattr(module, name, value)
 
 
-_TRUE: list = [None]
-"""The real state while the candidate decides (read only by ``--oracle``)."""
-
-
-def _oracle_reading(ctx, rng, samples=None):
-    """``tonk_worlds.reading`` for ``--oracle``: the opponent's true unknown cards, one
-    deal of weight 1 (a seat that sees the other hand; the stock stays hidden)."""
-    state = _TRUE[0]
-    opp = (ctx.me - 1) % ctx.n
-    known = set(ctx.known[opp])
-    cards = [normal_bot._card(str(c)) for c in state.hands[opp]]
-    return [([c for c in cards if c not in known], 1.0)]
-
-
 def play_hand(seed: int, players: int, seat: int, decide) -> int:
     """One hand of ``players`` (deal ``seed``), ``decide`` in ``seat``, normal elsewhere;
     returns the chips ``seat`` won (negative: lost)."""
@@ -79,7 +64,6 @@ def play_hand(seed: int, players: int, seat: int, decide) -> int:
         s = state.to_act()[0]
         view, legal = state.view(s), state.legal_actions(s)
         if s == seat:
-            _TRUE[0] = state
             action = decide(view, legal, seed * 1000 + step)
         else:
             action = bots.choose(view, legal, "normal", seed=seed * 1000 + step)
@@ -129,8 +113,6 @@ def main(argv=None) -> int:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--grid", action="append", default=[])
-    ap.add_argument("--oracle", action="store_true",
-                    help="the worlds search (tonk_hard.WORLDS) reads the true other hand")
     ap.add_argument("--save", help="write the per-deal means (JSON) to this file")
     ap.add_argument("--paired", help="also print the difference to a run saved so")
     args = ap.parse_args(argv)
@@ -138,9 +120,6 @@ def main(argv=None) -> int:
     for s in args.set:
         k, _, v = s.partition("=")
         base[k] = _literal(v)
-    if args.oracle:
-        from game.bots import tonk_worlds
-        tonk_worlds.reading = _oracle_reading
     runs = [dict(base)]
     for g in args.grid:
         k, _, vs = g.partition("=")

@@ -66,33 +66,3 @@ def test_knock_value_is_the_payout_of_tonk_11(caught, value):
     """Won: 1 from each opponent; caught: 2 to each opponent at or under the knocker and
     1 to the lowest (counted once, as the normal bot's showdown)."""
     assert tonk_knock.knock_value(caught) == pytest.approx(value)
-
-
-def test_the_worlds_search_reads_only_the_view(monkeypatch):
-    """``tonk_worlds`` (on with ``tonk_hard.WORLDS``): the reading's deals avoid every card
-    the seat sees and weigh 1 in all; the search decides this close knock (the model's
-    value inside the band) and chooses the same whatever the opponent's hidden cards."""
-    import random
-
-    from game.bots import tonk_hard, tonk_worlds
-
-    monkeypatch.setattr(tonk_hard, "WORLDS", True)
-    monkeypatch.setattr(tonk_worlds, "SAMPLES", 40)
-    monkeypatch.setattr(tonk_worlds, "ROLLOUTS", 6)
-    choices = set()
-    for other in ("KC QD 9S 8H 7D", "AS 2D 3S 4S 6D"):
-        state = position([HAND, other], pile="9H 2C", turn=0, turns=8)
-        view, legal = state.view(0), state.legal_actions(0)
-        ctx = normal_bot._Ctx(view)
-        parts = tonk_worlds.reading(ctx, random.Random(3))
-        assert parts and abs(sum(w for _c, w in parts) - 1) < 1e-9
-        seen = set(ctx.hand) | {ctx.top}
-        assert all(len(c) == 5 and not seen & set(c) for c, _w in parts)
-        play_on = bots.choose(view, [a for a in legal if not isinstance(a, Knock)],
-                              "normal", seed=1)
-        value = tonk_knock.knock_value(tonk_knock.knock_chances(ctx, 15))
-        verdict = tonk_worlds.knock_search(ctx, view, legal, play_on, value, 0.2,
-                                           random.Random(5))
-        assert verdict in (True, False)
-        choices.add(str(bots.choose(view, legal, "hard", seed=1)))
-    assert len(choices) == 1

@@ -70,7 +70,8 @@ pool, the opponent's earlier discards as four more features; ``bench/tonk_knock_
 not rise (+0.048 against +0.052 chips per hand).
 
 Session 12 (2026-12-02) tried the search over reading-weighted worlds for the knock
-(``game.bots.tonk_worlds``, on with ``WORLDS``; two players): the opponent's unknown
+(two players; the code is in commit 71105cd, removed in the next: ``game.bots.tonk_worlds``,
+on with ``tonk_hard.WORLDS``, and ``bench/tonk_tune.py --oracle``): the opponent's unknown
 cards dealt 160 times from the unseen pool (the normal bot's low-card prior), each deal
 weighed by how well its last discard fits the normal bot's planning and by its not
 knocking at its last turn start; 24 deals resampled by weight, in each the knock's
@@ -82,18 +83,19 @@ deals (``bench/tonk_tune.py --deals 500 --first 0 --set tonk_hard.WORLDS=True
 (+0.065 +- 0.053 against normal), 8x the CPU (a searched decision: median 0.15 s, p95
 0.52 s CPython); the knock's value from the fitted model and only "play on" from the
 worlds (``tonk_worlds.KNOCK_FROM='model'``, 400 deals): -0.043 +- 0.052. The reading is
-miscalibrated where the knock is decided (``bench/tonk_reading_check.py``: 2,372 knock
-decisions of this player in 800 hands from deal 105,000; of those it put at a 0.05-0.10 chance of
-being caught 20 % were caught, at 0.10-0.20 29 %; log-loss 0.412 against the fitted
-model's 0.368), so its worlds hold too high a hand; reweighted to the model's chance
-(``tonk_worlds.TILT``, 400 deals): -0.003 +- 0.040 — with calibrated worlds the
-search agrees with this player's knock rule. **The same search given
-the opponent's true hand** (the stock still hidden; ``--oracle``, 300 deals): **+0.350
-+- 0.058 chips per hand against normal, +0.307 +- 0.072 over this player**. So the
-search is strong enough for +0.2 and what is missing is information: the view (one
-discard, the pile-taken cards, the counts) leaves the other hand's total nearly as
-uncertain as a fresh deal in the few turns a hand lasts, and the reading narrows it
-little (as the log-loss figures above).
+miscalibrated where the knock is decided (``bench/tonk_reading_check.py``: 2,372
+knock decisions of this player in 800 hands from deal 105,000; of those it put at a
+0.05-0.10 chance of being caught 20 % were caught, at 0.10-0.20 29 %; log-loss 0.412
+against the fitted model's 0.368), so its worlds hold too high a hand; reweighted to the
+model's chance (``tonk_worlds.TILT``, 400 deals): -0.003 +- 0.040 — with calibrated
+worlds the search agrees with this player's knock rule. **The same search given the
+opponent's true hand** (the stock still hidden, the same band; ``--oracle``, 300
+deals): **+0.350 +- 0.058 chips per hand against normal, +0.307 +- 0.072 over this
+player**. So the search is strong enough for +0.2 and what is missing is information:
+the view (one discard, the pile-taken cards, the counts) leaves the other hand's total
+uncertain (the best estimate found, the fitted model, has log-loss 0.368 on these
+decisions; a seat that sees the hand has 0), and neither the reading nor a log of every
+discard (above) sharpens it enough to change a knock.
 Decision time: CPython p95 2 ms, Pyodide p95 7 ms (``bench/hard_times.py``).
 
 It never peeks: it is given the view, not the state, and deals the hidden cards itself.
@@ -116,10 +118,6 @@ from . import tonk_knock
 SEARCH = False
 """Run the determinized search over the hard policy's candidates (see the docstring);
 off: the hard policy's move, no search."""
-
-WORLDS = False
-"""Decide the knock by ``tonk_worlds.knock_search`` (reading-weighted worlds played out)
-where it applies; off: by ``tonk_knock.should_knock`` alone."""
 
 SAMPLES = 12
 """Worlds per candidate in a real game (at most 4 x 12 = 48 rollouts)."""
@@ -283,7 +281,7 @@ def _rollout(me: int):
     return rollout
 
 
-def policy(view: dict, legal: list, rng: random.Random | None = None):
+def policy(view: dict, legal: list):
     """The hard policy's move (one element of ``legal``): at a turn's start with stock left
     and a knock allowed, knock exactly when ``tonk_knock.should_knock`` says so (unless
     the pile's top card lets the seat go out, as the normal bot), otherwise the normal
@@ -298,19 +296,9 @@ def policy(view: dict, legal: list, rng: random.Random | None = None):
         score = ctx.plan(tuple(sorted(ctx.hand + (ctx.top,))), ctx.top)[0]
         if score <= -_tonk.OUT_BY_DISCARD + 1:
             return pile  # the discard lets it go out (as the normal bot)
-    play_on = None
-    if WORLDS and rng is not None:
-        from . import tonk_worlds
-        play_on = _tonk._normal(ctx, [a for a in legal if a is not knock])
-        mine = sum(_tonk.VALUES[c] for c in ctx.hand)
-        value = tonk_knock.knock_value(tonk_knock.knock_chances(ctx, mine))
-        verdict = tonk_worlds.knock_search(ctx, view, legal, play_on, value,
-                                           tonk_knock.EDGE[2], rng)
-        if verdict is not None:
-            return knock if verdict else play_on
     if tonk_knock.should_knock(ctx):
         return knock
-    return play_on or _tonk._normal(ctx, [a for a in legal if a is not knock])
+    return _tonk._normal(ctx, [a for a in legal if a is not knock])
 
 
 def candidates(view: dict, legal: list) -> list:
@@ -336,7 +324,7 @@ def think(view: dict, legal: list, rng: random.Random,
     ``SAMPLES``, read at call time). Returns one element of ``legal``."""
     samples = SAMPLES if samples is None else samples
     if not SEARCH:
-        return (yield from pimc.done(policy(view, legal, rng)))
+        return (yield from pimc.done(policy(view, legal)))
     cands = candidates(view, legal)
     if len(cands) == 1 or view["phase"] == "hand_over":
         return (yield from pimc.done(cands[0]))
