@@ -80,9 +80,10 @@ opponent the normal bot); searched where the fitted model's knock value lies in
 -1.2 ... 1.0 (a third of the knock decisions). Paired against this player on the same
 deals (``bench/tonk_tune.py --deals 500 --first 0 --set tonk_hard.WORLDS=True
 --paired FILE`` of a ``--save``d run of this player): +0.012 +- 0.045 chips per hand
-(+0.065 +- 0.053 against normal), 8x the CPU (a searched decision: median 0.15 s, p95
-0.52 s CPython); the knock's value from the fitted model and only "play on" from the
-worlds (``tonk_worlds.KNOCK_FROM='model'``, 400 deals): -0.043 +- 0.052. The reading is
+(+0.065 +- 0.053 against normal), 16x the CPU (320 s for 1,000 hands; a searched
+decision: median 0.15 s, p95 0.52 s CPython); the knock's value from the fitted model
+and only "play on" from the worlds (``tonk_worlds.KNOCK_FROM='model'``, 400 deals):
+-0.043 +- 0.052. The reading is
 miscalibrated where the knock is decided (``bench/tonk_reading_check.py``: 2,372
 knock decisions of this player in 800 hands from deal 105,000; of those it put at a
 0.05-0.10 chance of being caught 20 % were caught, at 0.10-0.20 29 %; log-loss 0.412
