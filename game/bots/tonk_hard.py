@@ -68,6 +68,35 @@ pool, the opponent's earlier discards as four more features; ``bench/tonk_knock_
 --hands 2500 --test 1500`` with and without) the test log-loss fell from 0.3934 to 0.3888
 (the normal bot's own estimate from 0.473 to 0.429) but the replay gain at EDGE 0.2 did
 not rise (+0.048 against +0.052 chips per hand).
+
+Session 12 (2026-12-02) tried the search over reading-weighted worlds for the knock
+(two players; the code is in commit 71105cd, removed in the next: ``game.bots.tonk_worlds``,
+on with ``tonk_hard.WORLDS``, and ``bench/tonk_tune.py --oracle``): the opponent's unknown
+cards dealt 160 times from the unseen pool (the normal bot's low-card prior), each deal
+weighed by how well its last discard fits the normal bot's planning and by its not
+knocking at its last turn start; 24 deals resampled by weight, in each the knock's
+result exact and "play on" played to the hand's end (this seat the hard policy, the
+opponent the normal bot); searched where the fitted model's knock value lies in
+-1.2 ... 1.0 (a third of the knock decisions). Paired against this player on the same
+deals (``bench/tonk_tune.py --deals 500 --first 0 --set tonk_hard.WORLDS=True
+--paired FILE`` of a ``--save``d run of this player): +0.012 +- 0.045 chips per hand
+(+0.065 +- 0.053 against normal), 16x the CPU (320 s for 1,000 hands; a searched
+decision: median 0.15 s, p95 0.52 s CPython); the knock's value from the fitted model
+and only "play on" from the worlds (``tonk_worlds.KNOCK_FROM='model'``, 400 deals):
+-0.043 +- 0.052. The reading is
+miscalibrated where the knock is decided (``bench/tonk_reading_check.py``: 2,372
+knock decisions of this player in 800 hands from deal 105,000; of those it put at a
+0.05-0.10 chance of being caught 20 % were caught, at 0.10-0.20 29 %; log-loss 0.412
+against the fitted model's 0.368), so its worlds hold too high a hand; reweighted to the
+model's chance (``tonk_worlds.TILT``, 400 deals): -0.003 +- 0.040 — with calibrated
+worlds the search agrees with this player's knock rule. **The same search given the
+opponent's true hand** (the stock still hidden, the same band; ``--oracle``, 300
+deals): **+0.350 +- 0.058 chips per hand against normal, +0.307 +- 0.072 over this
+player**. So the search is strong enough for +0.2 and what is missing is information:
+the view (one discard, the pile-taken cards, the counts) leaves the other hand's total
+uncertain (the best estimate found, the fitted model, has log-loss 0.368 on these
+decisions; a seat that sees the hand has 0), and neither the reading nor a log of every
+discard (above) sharpens it enough to change a knock.
 Decision time: CPython p95 2 ms, Pyodide p95 7 ms (``bench/hard_times.py``).
 
 It never peeks: it is given the view, not the state, and deals the hidden cards itself.
@@ -148,6 +177,12 @@ class _Template:
             parts = self._deal_low(rng)
         else:
             parts = pimc.deal_hidden(self.unseen, self.sizes, rng)
+        return self.build(parts, rng)
+
+    def build(self, parts: list[list], rng: random.Random) -> State:
+        """The state with the hidden places dealt as ``parts`` (``pimc.deal_hidden``'s
+        order: each seat's unknown cards, the stock, the buried discards)."""
+        v, n = self.view, self.n
         hands = [list(self.hand) if s == self.me else self.known[s] + parts[s]
                  for s in range(n)]
         pile = parts[n + 1] + ([self.top] if self.top is not None else [])
