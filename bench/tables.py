@@ -14,7 +14,9 @@ seat ``i % players``), so every deal is played from every seat. Per game it scor
   ``k`` seats share the best total, DUN-17 / ELV-14); an equal player's share is
   ``1/players``; also the measured seat's total minus the others' mean (points a game,
   sign so that positive is better: Dunka's lowest total wins);
-- Tonk (one hand each): the measured seat's net chips (an equal player's mean is 0).
+- Tonk (one hand each): the measured seat's net chips (an equal player's mean is 0), and
+  the hands it came out ahead in (only the hand's winner does: an equal player's share
+  is ``1/players``).
 
 It prints the mean with its 95 % interval (normal approximation over the games; for the
 shares also Wilson's) and what an equal player would score. Games that do not end within
@@ -121,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     n = len(shares)
     m, half = _mean_ci(shares)
     lo, hi = wilson(sum(shares), n)
-    equal = {"durak": 1 - 1 / args.players, "tonk": 0.5}.get(args.game, 1 / args.players)
+    # Tonk: a hand's net is positive only for its winner, so an equal seat wins 1/players
+    equal = 1 - 1 / args.players if args.game == "durak" else 1 / args.players
     what = {"durak": "not the Durak", "tonk": "hands won (a tie 1/2)"}.get(args.game,
                                                                         "share of the win")
     print(f"{args.game}, {args.players} players, {args.level} in one seat vs {args.opponent}: "
