@@ -45,7 +45,8 @@ nearer their contract, and the race decides the game (module docstring).
 
 Measured 2026-12-02 (two-player six-round games against normal, seats swapped; CPython,
 niced, load 3-5): screen ``bench/rummy_screen.py --game dunka --deals 100 --first-deal
-300000``: 54.8 % of 200 (95 % 47.8-61.5 %), +11.2 points a game (s.e. 8.3).
+300000``: 54.8 % of 200 (95 % 47.8-61.5 %), +11.2 points a game (s.e. 8.3); 80 on
+the same deals: 55.5 % (48.6-62.2 %), +2.1 (s.e. 8.3).
 Confirmation on fresh deals, ``bench/bots.py --game dunka --level hard --opponent normal
 --games 500 --first-deal 420000``: won 271, lost 219, 10 draws: 55.2 % of 500 (a draw
 counting half; Wilson 50.8-59.5 %); decisions (87,627, CPU) median 1.5 ms, p95 24 ms,
