@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game import bots, rummy
-from game.bots import dunka, elvakort, rummy_outs
+from game.bots import dunka, dunka_hard, elvakort, rummy_outs
 from game.cards import parse_card
 from game.rummy import Discard
 
@@ -83,7 +83,7 @@ def test_hard_discards_by_its_own_score_where_it_differs_from_normal(variant):
     from the normal bot's often enough to matter, and where it does (before laying down,
     or once down in Dunka) hard's card scores better than normal's by hard's own measure:
     the game's hand cost with outs and the feed chance (ELV-13's cost for Elvakort;
-    game.bots.rummy_outs)."""
+    game.bots.rummy_outs; Dunka's settings game.bots.dunka_hard)."""
     differ = 0
     for seed in range(1):
         state = rummy.new_game(rummy.Rules(variant=variant), ["A", "B"], seed)
@@ -96,7 +96,7 @@ def test_hard_discards_by_its_own_score_where_it_differs_from_normal(variant):
             if hard != normal and isinstance(hard, Discard) and isinstance(normal, Discard):
                 differ += 1
                 ctx = rummy_outs._ElvOutsCtx(view) if variant == "elvakort" \
-                    else rummy_outs._OutsCtx(view)
+                    else dunka_hard._HardCtx(view)
                 h, n = (dunka._card(str(a.card)) for a in (hard, normal))
                 if (not ctx.down or variant == "dunka") and n in hard_candidates(ctx):
                     assert hard_score(ctx, h) <= hard_score(ctx, n) + 1e-9
@@ -157,7 +157,7 @@ def test_hard_discards_what_the_next_player_let_go_not_what_they_collect(monkeyp
     assert ctx.take_chance((7, "C")) == chance["unsafe"]
     hard = bots.choose(view, legal, "hard", seed=0)
     assert isinstance(hard, Discard) and str(hard.card) == "8D"
-    monkeypatch.setattr(rummy_outs, "FEED_STEP", 0.0)
+    monkeypatch.setattr(dunka_hard, "FEED_STEP", 0.0)  # Dunka's own (game.bots.dunka_hard)
     plain = bots.choose(view, legal, "hard", seed=0)
     assert str(plain.card) != "8D"
     assert str(plain.card) != "6H"  # the normal surcharge (FEED_KNOWN) still holds
