@@ -29,6 +29,14 @@ Measured 2026-12-02 (CPython 3.11; default rules; hard after the lead fix of
         ± 4.9 % (Wilson 79.3-89.0 %); an equal player at most 66.7 %; stalled 0
     durak, 4 players, --games 160 (40 deals): 89.4 % ± 4.8 % (Wilson 83.6-93.3 %); an
         equal player at most 75.0 %; stalled 0
+
+Measured 2026-12-02 (session 12, Tonk's hard player as in session 11; ``--jobs 1``)::
+
+    tonk, 3 players, --games 1500 (500 deals from 700,000): hard +0.089 ± 0.085 chips a
+        hand; ahead in 38.3 % ± 2.5 % of the hands (Wilson 35.9-40.8 %), an equal player
+        33.3 %; 32 s
+    tonk, 4 players, --games 1200 (300 deals): +0.119 ± 0.116 chips a hand; ahead in
+        29.8 % ± 2.6 % (Wilson 27.2-32.4 %), an equal player 25.0 %; 34 s
 """
 
 from __future__ import annotations
