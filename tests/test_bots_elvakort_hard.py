@@ -31,9 +31,9 @@ def round_positions(seed: int, rounds=(5, 6)):
 
 def test_hard_takes_the_pile_by_its_outs_only_in_its_rounds(monkeypatch):
     """Where the hard player's move differs from the outs player's, it is a pile draw
-    before laying down in one of ``PILE_ROUNDS`` (round 6, not round 5), and by its own measure the hand
-    after the take (its best discard's outs score) beats the hand now by more than
-    PILE_MARGIN; it happens in these rounds. With ``PILE_ROUNDS`` empty it is the outs
+    before laying down in one of ``PILE_ROUNDS`` (round 6, not round 5), and by its own
+    measure the hand after the take (its best discard's outs score) beats the hand now
+    by more than PILE_MARGIN; it happens in these rounds. With ``PILE_ROUNDS`` empty it is the outs
     player's draw there too."""
     taken = []
     for view, legal in round_positions(seed=21):
