@@ -35,8 +35,10 @@ Confirmed 2026-12-02 on fresh deals (no setting was screened on them): ``bench/b
 (two-player six-round games, seats swapped on every deal, CPython, niced, load 3-6):
 hard won 293, lost 205, drew 2: 58.8 % (a draw counting half; 95 % Wilson interval
 54.4-63.0 %), issue 17's 60 % inside the interval but not shown; the outs player before
-it: 56.8 % of 340 (51.5-61.9 %, ``--first-deal 160000``). Decision time, CPU: all hard
-decisions of those games (77,256) median 2.0 ms, p95 79 ms, p99 131 ms, max 232 ms;
+it: 56.8 % of 340 (51.5-61.9 %, ``--first-deal 160000``). 200 more fresh games
+(``--games 200 --first-deal 400250``): 54.0 % (107-91-2; 47.1-60.8 %); all 700:
+57.4 % (53.7-61.0 %). Decision time, CPU: all hard decisions of the first 500
+games (77,256) median 2.0 ms, p95 79 ms, p99 131 ms, max 232 ms;
 ``bench/hard_times.py --game elvakort`` (40 positions) median 2, p95 26, max 27 ms, in
 Pyodide 3.14.2 under Node (``node bench/hard_pyodide.mjs --game elvakort``) 4 / 44 / 50
 ms; the round-6 draws alone (the dearest decision: two outs scores of three discards;
