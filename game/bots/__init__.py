@@ -17,11 +17,12 @@ Levels:
     ``"hard"``    determinized search over the normal bot (``game.bots.pimc``): deals the
                   cards it cannot see at random consistently with the view, tries its
                   best few moves in each such deal with rollouts of the normal bot and
-                  keeps the best on average. It still sees only the view. Elvakort:
-                  ``game.bots.rummy_hard`` (by default the normal bot with its
-                  discards weighed by their outs and the next player's take chance,
-                  ``game.bots.rummy_outs``); Dunka: the same player with Dunka's own
-                  settings, ``game.bots.dunka_hard``; Tonk: ``game.bots.tonk_hard``
+                  keeps the best on average. It still sees only the view. Dunka:
+                  ``game.bots.dunka_hard`` and Elvakort: ``game.bots.elvakort_hard``
+                  (both the normal bot with its discards weighed by their outs and the
+                  next player's take chance, ``game.bots.rummy_outs``, with Dunka's own
+                  settings; Elvakort's also takes the pile by its outs in the last
+                  round); Tonk: ``game.bots.tonk_hard``
                   (the normal bot with a knock by a model of the opponents' totals fitted
                   on play, ``game.bots.tonk_knock``; its search measured no gain and is
                   off); Durak:
@@ -56,7 +57,7 @@ GAMES = {"durak": "game.bots.durak", "dunka": "game.bots.dunka", "tonk": "game.b
 """``view["game"]`` -> module implementing that game's bots. Elvakorts-Rummy has its own
 (``game.bots.elvakort``: the Dunka bots' machinery taught Elvakort's table-plus scoring)."""
 
-HARD = {"dunka": "game.bots.dunka_hard", "elvakort": "game.bots.rummy_hard",
+HARD = {"dunka": "game.bots.dunka_hard", "elvakort": "game.bots.elvakort_hard",
         "tonk": "game.bots.tonk_hard", "durak": "game.bots.durak_hard"}
 """``view["game"]`` -> module of its hard player, exposing ``think(view, legal, rng)`` (a
 sliced search, ``game.bots.pimc``). A game missing here gets ``level="hard"`` passed to

@@ -1,0 +1,124 @@
+"""The hard Elvakorts-Rummy player (issue 17; ELV-5, ELV-10, ELV-13): the outs player of
+``game.bots.rummy_outs`` (the Elvakort normal bot with its discards before laying down
+weighed by their outs and by the chance the next player takes them) that also takes the
+pile's top card by its outs in the last round.
+
+Round 6 (``PILE_ROUNDS``) is a pure race: two runs and a set, going out at once with
+every card in them (ELV-10), and the one who does banks all 12 cards and the 50 while
+the other's hand counts minus (ELV-13), a swing of about 250 points. The normal bot takes
+the pile (ELV-5) only for a shorter distance to the contract; the hard player, not yet
+down, also takes it when the hand after the take and the discard it then makes scores
+better by the outs player's measure (hand cost less ``OUTS_WEIGHT`` x ``DIST_WEIGHT`` x
+the share of the unseen cards that bring it a step nearer, plus the feed surcharge of
+that discard) than the hand now with its own best discard, by more than
+``PILE_MARGIN``: a card that keeps the distance but leaves more live cards to finish
+with.
+
+Screened on single rounds (``bench/round_screen.py``: every round deal played by each
+variant, hard against normal in both seats; the paired difference of hard's points
+advantage to the outs player's, points a round; deals 0-30, 1,000-1,053, 2,000-2,015;
+CPython, niced):
+
+    pile by outs, margin 5: round 6 +53 (s.e. 21, 77 rounds; three deal ranges +127,
+        +22, +42), rounds 2-5 -4, -9, +5, -14 (s.e. 4, 5, 5, 13; 50-82 rounds each),
+        so round 6 only; margin 15 in round 6: -17 (s.e. 17, 30).
+    tried and dropped: the hand's points weighed 0.3 / 0 before laying down in rounds
+        4-6 (where the race's winner banks them): -9 (s.e. 8) / -4 (s.e. 15), 185
+        rounds; a card with a partner costing nothing before laying down in rounds 1-3
+        (normal: 0.4 of its value): -20 (s.e. 11), 84; Elvakort's feed step 60 instead
+        of 30: -3 (s.e. 7), 167; laying off loose cards on the other player's meld with
+        both down (neutral for the gap, one card nearer going out): chosen in 1 of 14
+        such turns, no difference in 128 rounds.
+
+Confirmed 2026-12-02 on fresh deals (no setting was screened on them): ``bench/bots.py
+--game elvakort --level hard --opponent normal --games 500 --first-deal 400000``
+(two-player six-round games, seats swapped on every deal, CPython, niced, load 3-6):
+hard won 293, lost 205, drew 2: 58.8 % (a draw counting half; 95 % Wilson interval
+54.4-63.0 %), issue 17's 60 % inside the interval but not shown; the outs player before
+it: 56.8 % of 340 (51.5-61.9 %, ``--first-deal 160000``). 200 more fresh games
+(``--games 200 --first-deal 400250``): 54.0 % (107-91-2; 47.1-60.8 %); all 700:
+57.4 % (53.7-61.0 %). Decision time, CPU: all hard decisions of the first 500
+games (77,256) median 2.0 ms, p95 79 ms, p99 131 ms, max 232 ms;
+``bench/hard_times.py --game elvakort`` (40 positions) median 2, p95 26, max 27 ms, in
+Pyodide 3.14.2 under Node (``node bench/hard_pyodide.mjs --game elvakort``) 4 / 44 / 50
+ms; the round-6 draws alone (the dearest decision: two outs scores of three discards;
+every draw of hard in round 6 of seeds 0-3, 129 decisions) CPython 83 / 135 / 160 ms,
+Pyodide 138 / 262 / 281 ms: inside the 1 s budget.
+
+Like every bot it reads only the view (``tests/test_bots_fair.py``) and is deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..rummy import Discard, Draw, Dunk, LayDown, Layoff, Next, Pass, Replace
+from . import elvakort as _elvakort
+from . import pimc, rummy_hard, rummy_outs
+from .dunka import DIST_WEIGHT, _card, _without
+
+PILE_ROUNDS = (6,)
+"""Rounds in which the pile is taken by its outs (``_pile_by_outs``); () : the outs
+player of ``game.bots.rummy_outs`` unchanged."""
+PILE_MARGIN = 5.0
+"""Points by which the hand after a pile take must beat the hand now (outs scores)."""
+
+
+def _outs_score(ctx: rummy_outs._ElvOutsCtx, hand, card) -> float:
+    """Discarding ``card`` from ``hand``: the hand left's cost less its outs bonus, plus
+    the feed surcharge (``game.bots.rummy_outs._discard``'s score; lower is better)."""
+    left = _without(hand, card)
+    return ctx.cost(left) + ctx.feeds(card) \
+        - rummy_outs.OUTS_WEIGHT * DIST_WEIGHT * ctx.outs(left) / ctx.unseen
+
+
+def _best_score(ctx: rummy_outs._ElvOutsCtx, hand, keep=None):
+    """The best ``_outs_score`` of ``hand`` over the ``OUTS_CANDIDATES`` cheapest natural
+    discards by cost plus feed surcharge (never ``keep``: the card just taken may not be
+    discarded); None without a natural card to discard."""
+    naturals = list(dict.fromkeys(c for c in hand if c[0] and c != keep))
+    scored = sorted((ctx.cost(_without(hand, c)) + ctx.feeds(c), c) for c in naturals)
+    return min((_outs_score(ctx, hand, c) for _cost, c in
+                scored[:rummy_outs.OUTS_CANDIDATES]), default=None)
+
+
+def _pile_by_outs(ctx: rummy_outs._ElvOutsCtx, legal: list, normal):
+    """The pile draw (ELV-5) when the hand after it beats the hand now by more than
+    ``PILE_MARGIN`` (module docstring), else ``normal`` (the normal bot's draw)."""
+    if ctx.down or not isinstance(normal, Draw) or normal.source == "pile":
+        return normal
+    pile = [a for a in legal if isinstance(a, Draw) and a.source == "pile"]
+    top = ctx.view["pile_top"]
+    if not pile or top is None or not _card(top)[0]:
+        return normal
+    card = _card(top)
+    taken = _best_score(ctx, ctx.hand + [card], keep=card)
+    now = _best_score(ctx, ctx.hand)
+    if taken is None or now is None:
+        return normal
+    return pile[0] if taken < now - PILE_MARGIN else normal
+
+
+def choose(view: dict, legal: list):
+    """The hard Elvakort player's move for ``view["player"]``: one element of ``legal``,
+    the outs player's (``game.bots.rummy_outs.choose``) but for the pile draw of the race
+    rounds (module docstring)."""
+    ctx = rummy_outs._ElvOutsCtx(view)
+    kinds = {type(a) for a in legal}
+    if Discard in kinds and not kinds & {Next, LayDown, Layoff, Replace, Dunk, Pass} \
+            and not ctx.down:
+        return rummy_outs._discard(ctx, [a for a in legal if isinstance(a, Discard)])
+    action = _elvakort._normal(ctx, legal)
+    if Draw in kinds and view["round"] in PILE_ROUNDS:
+        return _pile_by_outs(ctx, legal, action)
+    return action
+
+
+def think(view: dict, legal: list, rng: random.Random) -> pimc.Think:
+    """``choose`` in the sliced protocol of ``game.bots.pimc``: it finishes at the first
+    step (``rng`` unused: the player is deterministic). Returns one element of ``legal``.
+    With "elvakort" taken out of ``game.bots.rummy_hard.OUTS_GAMES`` (``--set
+    rummy_hard.OUTS_GAMES=()`` in ``bench/bots.py``) it is that module's rollout search."""
+    if view["game"] not in rummy_hard.OUTS_GAMES:
+        return (yield from rummy_hard.think(view, legal, rng))
+    return (yield from pimc.done(choose(view, legal)))
