@@ -50,16 +50,16 @@ BETWEEN_PHASES = ("round_over", "hand_over")
 LEVELS = ("easy", "normal", "hard")
 LOBBY_LEVELS = {"durak": LEVELS, "tonk": LEVELS, "elvakort": LEVELS, "dunka": LEVELS}
 """The levels the lobby offers per game (``offered_levels``). The hard level is offered
-where it measurably beats normal, its 95 % interval above even (issue 17): Durak
-(``bench/bots.py --durak-hard``: 63.6 % of 1,200 two-player games, 60.8-66.3 %, tuned
-heuristics and late search), Tonk (``bench/bots.py --game tonk --level hard --opponent
-normal --games 4000 --first-deal 51000``: +0.054 chips per hand, 95 % interval +0.017 to
-+0.091; issue 17's +0.2 not reached), Elvakort (``bench/rummy_screen.py --game
-elvakort``: 55.5 % of 400 two-player games, 50.6-60.3 %, ``game.bots.rummy_outs``) and,
-since session 11, Dunka (``bench/bots.py --game dunka --level hard --opponent normal
---first-deal 160000``, 100 + 400 games from ``--first-deal 160050``: 55.0 % of 500,
-50.6-59.3 %; issue 17's 60 % not reached). A link or an embedding message may ask for
-``level=hard`` in any game."""
+where it measurably beats normal, its 95 % interval above even (issue 17; two players):
+Durak (``bench/bots.py --durak-hard``: 63.6 % of 1,200 games, 60.8-66.3 %, and 67.2 % of
+400 fresh ones, 62.5-71.7 %; ``game.bots.durak_hard``), Tonk (``bench/bots.py --game
+tonk --level hard --opponent normal --games 4000 --first-deal 51000``: +0.054 chips per
+hand, +0.017 to +0.091; ``game.bots.tonk_hard``), Elvakort (``bench/bots.py --game
+elvakort --level hard --opponent normal``, 500 games from ``--first-deal 400000`` and
+200 from 400250: 57.4 % of 700, 53.7-61.0 %; ``game.bots.elvakort_hard``) and Dunka
+(the same with ``--game dunka``, 500 games from 420000: 55.2 %, 50.8-59.5 %;
+``game.bots.dunka_hard``). Issue 17's goals (60 %, Tonk +0.2 chips) are met by Durak
+only. A link or an embedding message may ask for ``level=hard`` in any game."""
 
 
 def offered_levels(game: str) -> tuple[str, ...]:

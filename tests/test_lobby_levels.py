@@ -18,10 +18,7 @@ from game.web import markup
 
 HARD_OFFERED = {"durak", "tonk", "elvakort", "dunka"}
 """Games whose hard player beat normal with a 95 % interval above 50 % (Tonk: above 0 chips
-per hand): Durak (bench/bots.py --durak-hard), Tonk (+0.054 chips per hand over 4,000 hands,
-95 % interval +0.017 to +0.091, game.bots.tonk_hard), Elvakort (55.5 % of 400 games,
-50.6-60.3 %: bench/rummy_screen.py, game.bots.rummy_outs) and Dunka (55.0 % of 500 fresh
-games, 50.6-59.3 %: bench/bots.py, game.bots.rummy_outs): every game."""
+per hand), as measured in ``game.session.LOBBY_LEVELS``'s docstring: every game."""
 
 
 def test_every_game_offers_known_levels_weakest_first():

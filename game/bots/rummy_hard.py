@@ -26,8 +26,10 @@ Dunka and Elvakort (``OUTS_GAMES``) do not use this search by default: their har
 player is the normal bot with its discards weighed by their outs and by the chance the
 next player takes them, and Dunka's last round played for the game
 (``game.bots.rummy_outs``), which measured at least as well as the search against normal
-and decides in milliseconds (issue 17). ``--set rummy_hard.OUTS_GAMES=()`` in
-``bench/bots.py`` brings the search back.
+and decides in milliseconds (issue 17); the hard players of the two games are
+``game.bots.dunka_hard`` and ``game.bots.elvakort_hard`` (each the outs player with its
+game's own settings). ``--set rummy_hard.OUTS_GAMES=()`` in ``bench/bots.py`` brings the
+search back for Elvakort; Dunka's is ``choose`` here.
 """
 
 from __future__ import annotations
