@@ -38,7 +38,7 @@ import random
 
 from ..cards import make_deck, parse_card
 from ..melds import Meld, dunka_value, elvakort_value
-from ..rummy import (ROUNDS, Discard, Draw, Dunk, LayDown, Layoff, Next, Pass, Replace,
+from ..rummy import (ROUNDS, Discard, Draw, Dunk, LayDown, Layoff, Pass, Replace,
                      Rules, State)
 from . import dunka as _dunka
 from . import elvakort as _elvakort

@@ -172,7 +172,6 @@ class _Template:
     def world(self, rng: random.Random) -> State:
         """A complete state consistent with the view (``pimc.deal_hidden``, or with
         ``LOW_BIAS`` the opponents' unknown cards weighted by ``_weights``)."""
-        v, n = self.view, self.n
         if LOW_BIAS:
             parts = self._deal_low(rng)
         else:
