@@ -171,7 +171,7 @@ def test_an_item_outside_the_lesson_file_is_refused_naming_the_count():
 
 
 def test_a_links_on_off_value_is_true_false_or_not_given():
-    from game.web.links import on_off
+    from game.digits import on_off
     assert [on_off(v) for v in ("1", " On ", "TRUE", "yes")] == [True] * 4
     assert [on_off(v) for v in ("0", "off", "False", " no ")] == [False] * 4
     assert [on_off(v) for v in ("", "sometimes", "2", None)] == [None] * 4
