@@ -140,31 +140,26 @@ class MoveLog:
                                        for r in rounds], last)
 
 
-def last_line(line: list[dict], shown: list[dict],
-              seat: int | None) -> tuple[list[dict], int | None]:
+def last_line(line: list[dict], shown: list[dict], fresh: bool) -> list[dict]:
     """The events of the one-line log ("what the others just did") after another player's
-    move ``shown`` (its events, at least one), and the seat whose turn the line now tells
-    (``None``: a move of several seats, or none; events without a ``player``, such as
-    a turn passing, go with the move). ``line`` is the line so far and ``seat``
-    the seat it told (``None`` after the person's own move: the next move starts a new
-    line). A computer plays its turn a move at a time (Dunka: draw, lay down, lay off,
-    discard), so while the same seat goes on its moves are kept together and its lay-down
-    is not replaced by its discard before the person has read it; its draw from the stock
-    is left out once the turn has more to tell (the stock shows it, the history keeps it).
+    move ``shown`` (its events); ``line`` is the line so far, ``fresh`` true when the
+    person has moved since (the line starts again). The computers play a move at a time
+    (Dunka: draw, lay down, lay off, discard; then the next computer), so every move since
+    the person's own is kept, oldest first, and the page shows the newest lines that fit
+    (static/css/table.css): a computer's lay-down is not replaced by its discard, nor by
+    the next computer's turn, before the person has read it. Draws from the stock are
+    left out once the line has more to tell (the stock shows them, the history keeps
+    them). At most ``MAX_LAST`` events, the newest.
 
     >>> draw = {"type": "draw", "player": 1, "source": "stock"}
     >>> meld = {"type": "meld", "player": 1}
-    >>> line, seat = last_line([], [draw], None)
-    >>> last_line(line, [meld], seat)
-    ([{'type': 'meld', 'player': 1}], 1)
+    >>> line = last_line([], [draw], True)
+    >>> last_line(line, [meld], False)
+    [{'type': 'meld', 'player': 1}]
     """
-    seats = {ev["player"] for ev in shown if ev.get("player") is not None}
-    mover = seats.pop() if len(seats) == 1 else None
-    if mover is None or mover != seat:
-        return list(shown), mover
-    turn = [ev for ev in line + shown
-            if not (ev.get("type") == "draw" and ev.get("source") == "stock")]
-    return (turn[-MAX_LAST:] or list(shown)), mover
+    turn = list(shown) if fresh else line + shown
+    told = [ev for ev in turn if not (ev.get("type") == "draw" and ev.get("source") == "stock")]
+    return (told or turn)[-MAX_LAST:]
 
 
 def _events(value: Any, limit: int) -> None:

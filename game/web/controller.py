@@ -140,11 +140,11 @@ class ControllerPart:
             if bots_only:
                 self.log_events = shown
             else:
-                self.log_events, self.log_turn = movelog.last_line(self.log_events, shown,
-                                                                   self.log_turn)
+                self.log_events = movelog.last_line(self.log_events, shown, self.log_fresh)
+                self.log_fresh = False
             document.getElementById("live").textContent = self.log_text_for(shown)
         if bots_only:
-            self.log_turn = None
+            self.log_fresh = True
 
     def log_text_for(self, events: list[dict]) -> str:
         """The events as sentences in the current language."""
