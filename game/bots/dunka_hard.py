@@ -34,7 +34,6 @@ Measured: see ``FEED_STEP`` (55.2 % of 500 fresh games, 50.8-59.5 %).
 
 from __future__ import annotations
 
-from ..rummy import Discard, Dunk, LayDown, Layoff, Next, Pass, Replace
 from . import dunka as _dunka
 from . import pimc, rummy_outs
 
@@ -75,12 +74,7 @@ class _HardCtx(rummy_outs._OutsCtx):
 def choose(view: dict, legal: list):
     """The hard Dunka player's move for ``view["player"]``: one element of ``legal``
     (the module docstring says how it is chosen)."""
-    ctx = _HardCtx(view)
-    kinds = {type(a) for a in legal}
-    if Discard in kinds and not kinds & {Next, LayDown, Layoff, Replace, Dunk, Pass} \
-            and not ctx.down:
-        return rummy_outs._discard(ctx, [a for a in legal if isinstance(a, Discard)])
-    return _dunka._normal(ctx, legal)
+    return rummy_outs.choose(view, legal, _HardCtx(view))
 
 
 def think(view: dict, legal: list, rng) -> pimc.Think:

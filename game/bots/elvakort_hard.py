@@ -52,10 +52,9 @@ from __future__ import annotations
 
 import random
 
-from ..rummy import Discard, Draw, Dunk, LayDown, Layoff, Next, Pass, Replace
-from . import elvakort as _elvakort
+from ..rummy import Draw
 from . import pimc, rummy_hard, rummy_outs
-from .dunka import DIST_WEIGHT, _card, _without
+from .dunka import _card
 
 PILE_ROUNDS = (6,)
 """Rounds in which the pile is taken by its outs (``_pile_by_outs``); () : the outs
@@ -64,22 +63,12 @@ PILE_MARGIN = 5.0
 """Points by which the hand after a pile take must beat the hand now (outs scores)."""
 
 
-def _outs_score(ctx: rummy_outs._ElvOutsCtx, hand, card) -> float:
-    """Discarding ``card`` from ``hand``: the hand left's cost less its outs bonus, plus
-    the feed surcharge (``game.bots.rummy_outs._discard``'s score; lower is better)."""
-    left = _without(hand, card)
-    return ctx.cost(left) + ctx.feeds(card) \
-        - rummy_outs.OUTS_WEIGHT * DIST_WEIGHT * ctx.outs(left) / ctx.unseen
-
-
 def _best_score(ctx: rummy_outs._ElvOutsCtx, hand, keep=None):
-    """The best ``_outs_score`` of ``hand`` over the ``OUTS_CANDIDATES`` cheapest natural
-    discards by cost plus feed surcharge (never ``keep``: the card just taken may not be
-    discarded); None without a natural card to discard."""
+    """The score of ``hand``'s best discard (``rummy_outs.best_outs`` over its natural
+    cards but ``keep``: the card just taken may not be discarded); None without one."""
     naturals = list(dict.fromkeys(c for c in hand if c[0] and c != keep))
-    scored = sorted((ctx.cost(_without(hand, c)) + ctx.feeds(c), c) for c in naturals)
-    return min((_outs_score(ctx, hand, c) for _cost, c in
-                scored[:rummy_outs.OUTS_CANDIDATES]), default=None)
+    best = rummy_outs.best_outs(ctx, hand, naturals)
+    return None if best is None else best[0]
 
 
 def _pile_by_outs(ctx: rummy_outs._ElvOutsCtx, legal: list, normal):
@@ -104,12 +93,8 @@ def choose(view: dict, legal: list):
     the outs player's (``game.bots.rummy_outs.choose``) but for the pile draw of the race
     rounds (module docstring)."""
     ctx = rummy_outs._ElvOutsCtx(view)
-    kinds = {type(a) for a in legal}
-    if Discard in kinds and not kinds & {Next, LayDown, Layoff, Replace, Dunk, Pass} \
-            and not ctx.down:
-        return rummy_outs._discard(ctx, [a for a in legal if isinstance(a, Discard)])
-    action = _elvakort._normal(ctx, legal)
-    if Draw in kinds and view["round"] in PILE_ROUNDS:
+    action = rummy_outs.choose(view, legal, ctx)
+    if view["round"] in PILE_ROUNDS and any(isinstance(a, Draw) for a in legal):
         return _pile_by_outs(ctx, legal, action)
     return action
 

@@ -377,32 +377,41 @@ class _ElvOutsCtx(_Outs, _ElvCtx):
         self._init_outs(view)
 
 
+def best_outs(ctx: _Outs, hand: list, naturals: list):
+    """``(score, card)``: the natural card of ``naturals`` whose discard from ``hand``
+    scores lowest by normal cost (``ctx.cost`` of the hand left, plus ``ctx.feeds``) minus
+    the outs bonus, among the ``OUTS_CANDIDATES`` cheapest by that cost; None when
+    ``naturals`` is empty."""
+    scored = sorted((ctx.cost(_without(hand, c)) + ctx.feeds(c), c) for c in naturals)
+    best = None
+    for cost, c in scored[:OUTS_CANDIDATES]:
+        score = cost - OUTS_WEIGHT * DIST_WEIGHT * ctx.outs(_without(hand, c)) / ctx.unseen
+        if best is None or score < best[0]:
+            best = (score, c)
+    return best
+
+
 def _discard(ctx: _Outs, discards: list):
-    """The discard (one of ``discards``) with the lowest normal cost minus the outs
-    bonus, among the ``OUTS_CANDIDATES`` cheapest by normal cost; the normal bot's
-    choice once down or with ``OUTS_WEIGHT`` 0."""
+    """The discard (one of ``discards``) ``best_outs`` picks; the normal bot's choice
+    once down or with ``OUTS_WEIGHT`` 0."""
     first: dict = {}
     for a in discards:
         first.setdefault(_card(str(a.card)), a)
     naturals = [c for c in first if c[0]]
     if ctx.down or not OUTS_WEIGHT or not naturals:
         return first[_dunka._best_discard(ctx, ctx.hand, list(first))]
-    scored = sorted((ctx.cost(_without(ctx.hand, c)) + ctx.feeds(c), c) for c in naturals)
-    best = best_score = None
-    for cost, c in scored[:OUTS_CANDIDATES]:
-        score = cost - OUTS_WEIGHT * DIST_WEIGHT * ctx.outs(_without(ctx.hand, c)) \
-            / ctx.unseen
-        if best_score is None or score < best_score:
-            best, best_score = c, score
-    return first[best]
+    return first[best_outs(ctx, ctx.hand, naturals)[1]]
 
 
-def choose(view: dict, legal: list):
+def choose(view: dict, legal: list, ctx: _Outs | None = None):
     """The hard Dunka or Elvakort player's move for ``view["player"]`` (by
     ``view["game"]``): one element of ``legal``, the game's normal bot's, but for the
-    discard before laying down (see the docstring)."""
+    discard before laying down (see the docstring). ``ctx``: the view's context when
+    the caller built it (``game.bots.dunka_hard``'s own settings, or to read it after);
+    by default the game's ``_OutsCtx`` / ``_ElvOutsCtx``."""
     elvakort = view["game"] == "elvakort"
-    ctx = _ElvOutsCtx(view) if elvakort else _OutsCtx(view)
+    if ctx is None:
+        ctx = _ElvOutsCtx(view) if elvakort else _OutsCtx(view)
     kinds = {type(a) for a in legal}
     if Discard in kinds and not kinds & {Next, LayDown, Layoff, Replace, Dunk, Pass} \
             and not ctx.down:
