@@ -221,7 +221,27 @@ def test_deal_hidden_refuses_sizes_that_do_not_add_up():
 def test_hard_is_a_level_everywhere():
     assert "hard" in bots.LEVELS and "hard" in LEVELS
     assert t("sv", "level_hard") == "svår" and t("en", "level_hard") == "hard"
-    assert "hard level" in t("en", "rb_fairness") and "svåra nivån" in t("sv", "rb_fairness")
+    for game in ("durak", "dunka", "elvakort", "tonk"):
+        key = f"rb_fairness_hard_{game}"
+        assert "hard level" in t("en", key) and "svåra nivån" in t("sv", key)
+
+
+def test_each_rules_page_says_how_its_own_hard_player_plans():
+    """The fairness note tells each game's hard player as it is (game.bots.*_hard): Durak
+    samples deals and solves the endgame, Dunka and Elvakort count outs (Elvakort also takes
+    the pile by them in the last round), Tonk weighs its knock; no page tells another's."""
+    words = {"durak": ("possible deals", "exactly"), "dunka": ("step nearer",),
+             "elvakort": ("step nearer", "last round"), "tonk": ("knocks",)}
+    texts = {g: t("en", f"rb_fairness_hard_{g}") for g in words}
+    for game, needed in words.items():
+        assert all(w in texts[game] for w in needed), game
+    assert "possible deals" not in texts["dunka"] + texts["elvakort"] + texts["tonk"]
+    assert "knock" not in texts["durak"] + texts["dunka"] + texts["elvakort"]
+    assert "last round" not in texts["dunka"]
+    for game in words:
+        sv = t("sv", f"rb_fairness_hard_{game}")
+        assert sv != texts[game] and "svåra nivån" in sv
+    assert "hard" not in t("en", "rb_fairness") and "seed" in t("en", "rb_fairness")
 
 
 def test_a_session_plays_hard_bots_in_slices(tiny):

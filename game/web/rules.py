@@ -224,7 +224,8 @@ class RulesScreen:
         title = h("h2", {"id": "rules-h", "tabindex": "-1"}, text=t(lang, "rb_title", game=gname))
         fair = h("aside", {"class": "rules-fair", "aria-labelledby": "rules-fair-h"},
                  h("h3", {"id": "rules-fair-h"}, text=t(lang, "rb_fairness_title")),
-                 h("p", text=t(lang, "rb_fairness")))
+                 h("p", text=t(lang, "rb_fairness")),
+                 h("p", text=t(lang, f"rb_fairness_hard_{game}")))
         intro = h("p", {"class": "rules-house-intro"},
                   self._badge(lang), h("span", text=" " + t(lang, "rb_house_intro")))
 

@@ -41,7 +41,8 @@ def check_page(page, game: str, lang: str) -> None:
     book = rulebook.book(game, lang)
     assert headings(page) == [p.heading for p in book]
     assert page.locator("#rules .rules-toc a").all_inner_texts() == [p.heading for p in book]
-    assert t(lang, "rb_fairness") in page.locator("#rules .rules-fair").inner_text()
+    fair = page.locator("#rules .rules-fair p").all_inner_texts()
+    assert fair == [t(lang, "rb_fairness"), t(lang, f"rb_fairness_hard_{game}")]
     # house rules carry the badge
     house = [p.key for p in book if p.house]
     assert house and page.locator("#rules .rules-sec.house").count() == len(house)
