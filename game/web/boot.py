@@ -48,7 +48,8 @@ class BootPart:
                 req = parse_params(query) if not self.teach.wants_file(query) else \
                     self.teach.file_request(query)
             except SettingError as exc:
-                self.show_url_error(exc)
+                if not self.embed:  # a frame keeps the reason in view instead (teach.refused)
+                    self.show_url_error(exc)
                 self.teach.refused(exc)
                 req = None
             except ValueError as exc:  # a teaching position that cannot be (PositionError)
@@ -171,7 +172,10 @@ class BootPart:
         try:
             session = Session.new(req["game"], req.get("rules") or {}, players, seed)
         except SettingError as exc:
-            self.show_url_error(exc)
+            if self.embed:
+                self.teach.refused(exc)
+            else:
+                self.show_url_error(exc)
             return False
         kept = self.keep_previous() if not self.teach.ephemeral else False
         self.session = session
@@ -185,10 +189,13 @@ class BootPart:
         """A refused link's setting in the page's language (``links.setting_text``); a
         link with several (``engine.SettingErrors``) has them all in one notice, a line
         each (its text is the DOM's text: a value with markup in it shows as typed)."""
+        self.set_notice(self.url_error_text(exc), "error")
+
+    def url_error_text(self, exc: SettingError) -> str:
+        """The sentence that tells a refused link's setting(s) in the page's language."""
         many = getattr(exc, "errors", None)
         key = "url_errors" if many else "url_error"
-        self.set_notice(t(self.lang, key, n=len(many or ()), msg=setting_text(self.lang, exc)),
-                        "error")
+        return t(self.lang, key, n=len(many or ()), msg=setting_text(self.lang, exc))
 
     def rules_from_url(self, value: str) -> None:
         """``?rules=<game>``: that game's rules page; an unknown game is told like any bad

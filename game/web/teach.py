@@ -137,11 +137,15 @@ class Teach(TeachLoad, TeachBox):
         return self.embedded(query) or "position" in query or "positionfile" in query
 
     def refused(self, exc: Exception) -> None:
-        """A link that could not be read: a position's message is shown in ``#teach``
-        (a setting's is in the notice already); the embedding page gets an ``error``."""
+        """A link that could not be read: a position's message is shown in ``#teach``,
+        and so is a refused setting in an embedded table (a frame has no lobby behind a
+        closed notice; on the full page the setting is in the notice already); the
+        embedding page gets an ``error``."""
         if type(exc).__name__ == "PositionError":
             self.refuse(error_code(exc), lambda e=exc: t(self.app.lang, "teach_bad_position",
                                                          msg=self.error_text(e)))
+        elif self.app.embed:
+            self.refuse(error_code(exc), lambda e=exc: self.app.url_error_text(e))
         else:
             self.send("error", code=error_code(exc), text=str(exc))
 

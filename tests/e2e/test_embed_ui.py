@@ -336,8 +336,11 @@ def test_a_wrong_answer_is_explained_and_the_position_can_be_tried_again(page, s
     ("?lang=en&position=" + "x" * 2100, "2000"),
     ("?embed=1&lang=en&positionfile=../../secret.json", "relative"),
     ("?lang=en&positionfile=static/examples/teach.html", "relative"),
-], ids=["card-twice", "too-long", "file-escapes", "file-not-a-json-path"])
+    ("?embed=1&lang=en&game=dunka&seed=-1", "\u201cseed\u201d cannot be \u201c-1\u201d"),
+], ids=["card-twice", "too-long", "file-escapes", "file-not-a-json-path", "embed-bad-setting"])
 def test_a_bad_position_is_refused_with_a_clear_message(page, site, link, words):
+    """A refused position or file is told in #teach; so is a refused setting in a frame,
+    where a closed notice would leave an empty frame (the full page has the notice)."""
     open_game(page, site.url + link)
     error = page.locator("#teach-error")
     error.wait_for()
@@ -346,6 +349,8 @@ def test_a_bad_position_is_refused_with_a_clear_message(page, site, link, words)
     assert page.locator(".py-error").count() == 0
     if "embed=1" not in link:  # the full page still offers the lobby
         assert page.locator("[data-screen=lobby]").count() == 1
+    else:  # the reason stays in view: no notice to close
+        assert not page.locator("#notice-text").count()
 
 
 def test_the_hint_button_is_a_preference_and_shows_a_legal_move(page, site):
