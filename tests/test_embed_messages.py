@@ -12,7 +12,7 @@ import pytest
 from game.i18n import TEXTS
 from game.web.embed import EVENT_TYPES, MessageError, event, read_message, valid_origin
 from game.web.links import error_code, safe_file_path
-from game.web.teach_words import action_words, prompt_text
+from game.web.teach_words import action_words, hint_texts, prompt_text
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -131,6 +131,22 @@ def test_moves_in_words_in_both_languages():
     assert "8\u2660 8\u2665 8\u2666" in action_words("en", "layoff 8C m1",
                                                      {1: ["8S", "8H", "8D"]})
     assert action_words("en", "<script>") == "play \u201c<script>\u201d"
+
+
+def test_a_claim_is_told_by_the_button_that_makes_it():
+    """A hint to claim the discard names the game's own button (DUN-7 "Dunka!", ELV-6
+    "Take it"/"Ta") and its penalty card, in both languages."""
+    from game.i18n import dunka as claim_texts
+    for lang in ("en", "sv"):
+        dunka = action_words(lang, "dunk", game="dunka")
+        assert claim_texts.TEXTS[lang]["dk_btn_dunk"] in dunka
+        assert action_words(lang, "dunk") == dunka  # Dunka's is the default
+        elvakort = action_words(lang, "dunk", game="elvakort")
+        assert claim_texts.TEXTS[lang]["elv_btn_take"] in elvakort and "Dunka" not in elvakort
+    assert "penalty card" in action_words("en", "dunk") and \
+        "straffkort" in action_words("sv", "dunk", game="elvakort")
+    move, _ = hint_texts("en", {"action": "dunk"}, None, "elvakort")
+    assert "Take it" in move
 
 
 def test_act_texts_exist_in_both_languages_with_the_same_fields():

@@ -41,7 +41,8 @@ class TeachBox:
         if shown is not None and getattr(app, "reason_text", None) != shown:
             self.hint_shown = None
             return
-        move, why = hint_texts(app.lang, self.hint, self.melds())
+        game = app.session.game if app.session is not None else None
+        move, why = hint_texts(app.lang, self.hint, self.melds(), game)
         text = f"{move} {why}".strip()
         if text != getattr(app, "reason_text", None):
             app.show_text(text)
@@ -143,7 +144,8 @@ class TeachBox:
         if a is None or a.get("correct") is None and a.get("go_on"):
             return None
         melds = a.get("melds") or self.melds()
-        played = action_words(lang, a["played"], melds)
+        game = self.app.session.game if self.app.session is not None else None
+        played = action_words(lang, a["played"], melds, game)
         why = why_text(lang, self.why_hint)
         if a["correct"]:
             cls = "teach-feedback right"
@@ -151,7 +153,7 @@ class TeachBox:
         elif a["correct"] is False:
             cls = "teach-feedback wrong"
             text = t(lang, "teach_wrong", played=played,
-                     expected=action_words(lang, self.expect, melds))
+                     expected=action_words(lang, self.expect, melds, game))
         else:
             cls = "teach-feedback"
             text = t(lang, "teach_played", played=played)

@@ -33,11 +33,13 @@ def meld_short(cards: list[str]) -> str:
     return " ".join(card_index(c) for c in cards)
 
 
-def action_words(lang: str, text: str, melds: dict[int, list[str]] | None = None) -> str:
+def action_words(lang: str, text: str, melds: dict[int, list[str]] | None = None,
+                 game: str | None = None) -> str:
     """An engine action text in words, lower-case, to follow "to"/"att": ``"beat 10H 9H"``
     -> "beat the nine of hearts with the ten of hearts". ``melds`` maps a meld/spread id to
-    its cards, so that "layoff 5C m2" can name the meld by its cards. Unknown texts come
-    back as "play “text”"."""
+    its cards, so that "layoff 5C m2" can name the meld by its cards. ``game`` (a game
+    id) names the claim by its own button: Dunka's "Dunka!" (DUN-7), Elvakort's "Take it"
+    (ELV-6). Unknown texts come back as "play “text”"."""
     words = str(text).split()
     if not words:
         return t(lang, "act_other", text="")
@@ -65,6 +67,8 @@ def action_words(lang: str, text: str, melds: dict[int, list[str]] | None = None
         return t(lang, f"act_{verb}", card=card_name(lang, args[0]), meld=meld_name(args[1]))
     if verb == "hit" and len(args) == 2 and cards:
         return t(lang, "act_hit", card=card_name(lang, args[0]), spread=meld_name(args[1]))
+    if verb == "dunk" and not args and game == "elvakort":
+        return t(lang, "act_dunk_elvakort")
     if verb in ("take", "done", "exchange", "dunk", "pass", "knock", "end", "next") \
             and not args:
         return t(lang, f"act_{verb}")
@@ -100,12 +104,14 @@ def why_text(lang: str, hint: dict | None) -> str:
     return capital(text)
 
 
-def hint_texts(lang: str, hint: dict | None, melds=None) -> tuple[str, str]:
+def hint_texts(lang: str, hint: dict | None, melds=None,
+               game: str | None = None) -> tuple[str, str]:
     """``(move, why)`` of ``Session.hint()``'s answer for the page: "Hint: take the cards."
-    and the why-sentence (or ``""``); ``(t("teach_hint_none"), "")`` for ``None``."""
+    and the why-sentence (or ``""``); ``(t("teach_hint_none"), "")`` for ``None``.
+    ``melds`` and ``game`` as for ``action_words``."""
     if not hint:
         return t(lang, "teach_hint_none"), ""
-    move = t(lang, "teach_hint_shown", move=action_words(lang, hint["action"], melds))
+    move = t(lang, "teach_hint_shown", move=action_words(lang, hint["action"], melds, game))
     return move, why_text(lang, hint)
 
 
