@@ -165,6 +165,7 @@ TEXTS = {
     "save_corrupt_kept": "Your saved game could not be read, and the browser has no room for a backup copy. It stays under “{key}” until you start a new game, which replaces it.",
     "url_error": "The link has a setting that is not allowed: {msg}",
     "url_errors": "The link has {n} settings that are not allowed:\n{msg}",
+    "url_refused_saved": "Nothing new was started: your saved game is shown.",
     "claim_prompt": "Ask me to dunk",
     "claim_prompt_elvakort": "Ask me to take a discard out of turn",
     "claim_prompt_always": "Always",

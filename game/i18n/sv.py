@@ -165,6 +165,7 @@ TEXTS = {
     "save_corrupt_kept": "Ditt sparade spel gick inte att läsa, och webbläsaren har inte plats för en reservkopia. Det ligger kvar under ”{key}” tills du startar ett nytt spel, som ersätter det.",
     "url_error": "Länken har en inställning som inte är tillåten: {msg}",
     "url_errors": "Länken har {n} inställningar som inte är tillåtna:\n{msg}",
+    "url_refused_saved": "Inget nytt spel startades: ditt sparade spel visas.",
     "claim_prompt": "Fråga mig om att dunka",
     "claim_prompt_elvakort": "Fråga mig om att ta ett kastat kort utanför tur",
     "claim_prompt_always": "Alltid",

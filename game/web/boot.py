@@ -29,6 +29,7 @@ class BootPart:
 
     def start(self) -> None:
         self.apply_display_prefs()
+        self.link_refused = None  # a refused setting of the link (show_url_error)
         query = {}
         params = js.URLSearchParams.new(window.location.search)
         for pair in params.entries():
@@ -86,6 +87,9 @@ class BootPart:
                     self.session = booted[1] if booted and booted[0] == text \
                         else saves.loads(text)
                     started = True
+                    if self.link_refused is not None:  # say what is shown instead
+                        self.set_notice(self.url_error_text(self.link_refused) + "\n" +
+                                        t(self.lang, "url_refused_saved"), "error")
                 except Exception as exc:  # SaveError, or anything a damaged save causes
                     key = saves.backup_key(js.Date.now(), "", lambda k: self._get(k) is not None)
                     if self._set(key, text):
@@ -189,6 +193,7 @@ class BootPart:
         """A refused link's setting in the page's language (``links.setting_text``); a
         link with several (``engine.SettingErrors``) has them all in one notice, a line
         each (its text is the DOM's text: a value with markup in it shows as typed)."""
+        self.link_refused = exc
         self.set_notice(self.url_error_text(exc), "error")
 
     def url_error_text(self, exc: SettingError) -> str:

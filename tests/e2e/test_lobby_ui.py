@@ -17,8 +17,9 @@ from game import people, saves
 
 def test_a_link_keeps_the_game_in_progress_and_start_asks_before_replacing_it(page, site):
     """A link to a new game keeps the game in progress and offers it back; that game,
-    restored and reloaded, is the saved one; then Start in the lobby asks before replacing
-    it (check_start_asks_...): one game in progress, three boots."""
+    restored and reloaded, is the saved one, and a refused link shows it with its reason;
+    then Start in the lobby asks before replacing it (check_start_asks_...): one game in
+    progress, four boots."""
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
     rng = random.Random(1)
     for _ in range(3):
@@ -35,6 +36,11 @@ def test_a_link_keeps_the_game_in_progress_and_start_asks_before_replacing_it(pa
     assert hand(page) == mine
     open_game(page, page.url, reload=True)        # the restored game is the saved one now
     assert page.locator("#table[data-game=dunka]").count() == 1 and hand(page) == mine
+    # a refused link to a new game: its reason, and that the saved game is what is shown
+    open_game(page, site.url + "?game=durak&seed=-1&lang=en")
+    assert page.locator("#table[data-game=dunka]").count() == 1 and hand(page) == mine
+    notice = page.locator("#notice-text").inner_text()
+    assert "\u201cseed\u201d" in notice and "Nothing new was started" in notice, notice
     check_start_asks_before_replacing_a_game_in_progress(page)
 
 
