@@ -247,6 +247,8 @@ class DurakTable(TableView):
                             "data-durak": "none" if durak is None else durak},
                 h("h2", {"id": "result-h"}, text=t(lang, "result_title")),
                 h("p", {"class": "big"}, text=text))
+        for el in self.left_els(v, durak):
+            box.appendChild(el)
         if v.get("waiting") == "series_over" and str(v["series"].get("length")) != "1":
             box.appendChild(h("p", text=t(lang, "series_over")))
         seed = self.app.session.seed
@@ -256,6 +258,28 @@ class DurakTable(TableView):
                                  n=v["series"].get("games", 1))))
         box.appendChild(self.end_buttons(v))
         return box
+
+    def left_els(self, v: dict, durak: int | None) -> list:
+        """What the Durak was left holding, for the game's result (the point of the result;
+        on a narrow screen the hand is hidden beneath it, static/css/table.css): a sentence
+        with the count (``p.durak-left``) and, when the Durak is the seat whose hand the
+        view shows, those cards (``div.durak-left-cards``). Empty after a draw."""
+        if durak is None:
+            return []
+        lang = self.lang
+        st = v["state"]
+        n = st["hand_counts"][durak]
+        one = "_1" if n == 1 else "_n"
+        text = t(lang, "result_left_you" + one, n=n) if durak == self.you(v) else \
+            t(lang, "result_left" + one, name=self.name(durak), n=n)
+        out = [h("p", {"class": "durak-left", "data-seat": durak, "data-cards": n}, text=text)]
+        if durak == v["human"] and st["hand"]:
+            cards = h("div", {"class": "durak-left-cards left", "role": "group",
+                              "aria-label": text.rstrip(".")})
+            for c in st["hand"]:
+                cards.appendChild(card_el(lang, c, "span", "tiny-face"))
+            out.append(cards)
+        return out
 
     # ------------------------------------------------------------ clicks
 

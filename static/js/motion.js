@@ -19,6 +19,9 @@
 // where the card shows when it lands. The copies never take a tap (pointer-events: none)
 // and are gone when the deal ends or the table is drawn again.
 //
+// A tap while cards move acts on what the player sees once they stop (tapWhileMoving
+// below): the animations end at once and the tap goes to what lies at its point then.
+//
 // Pace: the CSS variable --anim (App.apply_display_prefs: 0 ms at speed "instant" or with
 // the reduced-motion preference); nothing moves with prefers-reduced-motion either. A
 // whole deal lasts at most 3.6 x --anim (under a second at normal speed).
@@ -28,9 +31,20 @@
   let before = null;   // {cards: Map(key -> {rect, el}), seats: Map, actingSeat, stock, scroll}
   // what the re-renders moved, for tests: plays, the cards of the last one, every card
   // deals: the deals played with motion; dealt: the cards of the last one
-  const report = { plays: 0, last: [], moved: [], deals: 0, dealt: 0 };
+  // taps: pointer taps that came while cards moved; retargeted: those sent to another element
+  const report = { plays: 0, last: [], moved: [], deals: 0, dealt: 0, taps: 0, retargeted: 0 };
   let dealNext = false;          // deal(): the next table to arrive was just dealt
   const dealing = new Set();     // the deal's animations still running
+  const moving = new Set();      // every animation started here that has not ended yet
+
+  // anim is kept in ``moving`` until it finishes or is cancelled; then done() runs
+  function keep(anim, done) {
+    moving.add(anim);
+    const end = () => { moving.delete(anim); if (done) done(); };
+    anim.onfinish = end;
+    anim.oncancel = end;
+    return anim;
+  }
 
   function cardKey(el) {
     const raw = el.getAttribute("data-card") || "";
@@ -126,10 +140,8 @@
     el.style.zIndex = "30";
     report.last.push(el.getAttribute("data-card"));
     if (report.moved.length < 1000) report.moved.push(el.getAttribute("data-card"));
-    const anim = el.animate([first, last], { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
-    const done = () => { el.style.zIndex = ""; };
-    anim.onfinish = done;
-    anim.oncancel = done;
+    keep(el.animate([first, last], { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" }),
+         () => { el.style.zIndex = ""; });
   }
 
   function ghost(old, to, ms) {
@@ -149,12 +161,9 @@
     document.body.appendChild(g);
     const dx = to.left + to.width / 2 - (r.left + r.width / 2);
     const dy = to.top + to.height / 2 - (r.top + r.height / 2);
-    const anim = g.animate(
+    keep(g.animate(
       [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(.4)`, opacity: 0 }],
-      { duration: ms, easing: "ease-in" });
-    const done = () => g.remove();
-    anim.onfinish = done;
-    anim.oncancel = done;
+      { duration: ms, easing: "ease-in" }), () => g.remove());
   }
 
   function play() {
@@ -219,9 +228,7 @@
 
   function track(anim, done) {
     dealing.add(anim);
-    const end = () => { dealing.delete(anim); if (done) done(); };
-    anim.onfinish = end;
-    anim.oncancel = end;
+    keep(anim, () => { dealing.delete(anim); if (done) done(); });
   }
 
   function playDeal(table) {
@@ -288,6 +295,52 @@
     }).observe(screen, { childList: true });
     return true;
   }
+
+  // ---- a tap while cards move
+  // A tap lands on whatever is under the finger at that instant: a card in mid-flight, or
+  // the gap one left, so it chose the wrong card or none (new-user check, session 14). A
+  // pointer's click (a keyboard's has detail 0 and is left alone) that comes while cards
+  // move, or whose press came while they moved, first ends every animation (this module's
+  // and the table's own CSS ones: a card's entry, its lift) and then goes to the element at
+  // the same point of the finished table, when that is not the one it already has. Runs in
+  // the capture phase, before the page's delegated listeners (game/web/listeners.py).
+  let pressedWhileMoving = false;
+
+  function inMotion() {
+    const list = Array.from(moving);
+    const table = document.getElementById("table");
+    if (table && table.getAnimations) {
+      table.getAnimations({ subtree: true }).forEach((a) => { if (!moving.has(a)) list.push(a); });
+    }
+    return list.filter((a) => a.playState === "running" || a.playState === "paused");
+  }
+
+  function tapWhileMoving(event) {
+    const pressed = pressedWhileMoving;
+    pressedWhileMoving = false;
+    if (!event.isTrusted || event.detail === 0) return;   // keyboard, or a script's click
+    const anims = inMotion();
+    if (!anims.length && !pressed) return;
+    report.taps += 1;
+    // finish() jumps to the end (an endless one cannot: it is cancelled)
+    anims.forEach((a) => { try { a.finish(); } catch (e) { a.cancel(); } });
+    const hit = document.elementFromPoint(event.clientX, event.clientY);
+    if (!hit || hit === event.target) return;
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    report.retargeted += 1;
+    const focusable = hit.closest("button, a[href], input, select, textarea, [tabindex]");
+    if (focusable) focusable.focus({ preventScroll: true });
+    hit.dispatchEvent(new MouseEvent("click", {
+      bubbles: true, cancelable: true, composed: true, view: window, detail: event.detail,
+      clientX: event.clientX, clientY: event.clientY, screenX: event.screenX, screenY: event.screenY,
+      button: event.button, buttons: event.buttons, ctrlKey: event.ctrlKey, shiftKey: event.shiftKey,
+      altKey: event.altKey, metaKey: event.metaKey,
+    }));
+  }
+
+  window.addEventListener("pointerdown", () => { pressedWhileMoving = inMotion().length > 0; }, true);
+  window.addEventListener("click", tapWhileMoving, true);
 
   // ---- the drawer of side panels (narrow screens)
   // Its button is drawn with the table; it moves into the page's top bar (beside Lobby and

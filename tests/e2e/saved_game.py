@@ -52,6 +52,28 @@ def play_until(game: str, n: int, seed: int, rng: random.Random,
     raise AssertionError("the state was not reached")
 
 
+def play_to_end(game: str, n: int, seed: int, rng: random.Random, max_moves: int = 5000,
+                rules: dict | None = None,
+                human: Callable[[Session, random.Random], str] | None = None
+                ) -> tuple[Session, movelog.MoveLog]:
+    """A ``game`` session of ``n`` players dealt from ``seed``, played in CPython to the end
+    of its game (``waiting()`` is ``"game_over"`` or ``"series_over"``: Dunka and Elvakort
+    after their last round, Durak at a game's end); the human's moves are ``human(session,
+    rng)`` (default: a random legal action, a round's ``next`` included). Returns it with
+    its move history. Raises ``AssertionError`` when ``max_moves`` human moves do not end
+    it."""
+    session = Session.new(game, rules or {}, players(n), seed)
+    log = movelog.MoveLog.fresh(session)
+    for _ in range(max_moves):
+        while session.waiting() == "bot":
+            log.add(session, session.step_bot())
+        if session.waiting() != "human":
+            return session, log
+        move = human(session, rng) if human else rng.choice(session.legal())
+        log.add(session, session.play(move))
+    raise AssertionError("the game did not end")
+
+
 def open_saved(page, site, session: Session, log: movelog.MoveLog | None = None,
                query: str = "speed=instant&lang=en") -> None:
     """Store ``session`` (and ``log``) in the page's localStorage and open the page with

@@ -85,29 +85,31 @@ CHECK = r"""() => {
     if (v.r - v.l < r.width - 1 || v.b - v.t < r.height - 1)
       out.push(`${what} is clipped by its container`);
   };
-  // a round or hand result: its buttons in view, and every row of it in view above them,
-  // or (more rows than the screen holds: eight players at 360x640) brought there by
-  // scrolling the middle, the buttons staying in view; the hand (whose cards the result
-  // shows) may then be left out of the dock (static/css/table.css)
-  const result = document.querySelector("#table .zone-middle > :is(#round-result, #hand-result)");
+  // a round, hand or game result: its buttons in view, and every row of it in view above
+  // them, or (more rows than the screen holds: eight players at 360x640) brought there by
+  // scrolling the middle (a game's result on a narrow screen: the result itself), the
+  // buttons staying in view; the hand (whose cards the result shows) may then be left out
+  // of the dock (static/css/table.css)
+  const result = document.querySelector("#table .zone-middle > :is(#round-result, #hand-result, #result)");
   if (result) {
     const bar = result.querySelector(".lobby-actions");
-    const middle = result.parentElement;
+    const scroller = getComputedStyle(result).overflowY === "auto" ? result : result.parentElement;
     const barTop = () => bar ? bar.getBoundingClientRect().top : H;
     const buttons = bar ? [...bar.querySelectorAll("button")] : [];
     buttons.forEach((b) => inside(b, `the result's button ${b.textContent.trim()}`));
     result.querySelectorAll(".points li").forEach((li, i) => {
       const below = li.getBoundingClientRect().bottom - barTop();
-      const before = middle.scrollTop;
-      if (below > 0.5) middle.scrollTop = before + below + 1;
+      const before = scroller.scrollTop;
+      if (below > 0.5) scroller.scrollTop = before + below + 1;
       inside(li, `result row ${i + 1}` + (below > 0.5 ? " scrolled to" : ""));
       if (li.getBoundingClientRect().bottom > barTop() + 0.5)
         out.push(`result row ${i + 1} is below its buttons` + (below > 0.5 ? " even scrolled to" : ""));
       if (below > 0.5) buttons.forEach((b) => inside(b, `the result's button ${b.textContent.trim()} (row ${i + 1} scrolled to)`));
-      middle.scrollTop = before;
+      scroller.scrollTop = before;
     });
     // below the side column's width the result fills the middle: what lies under it
     // (stock, pile, melds) does not peek out between it and the status line
+    const middle = result.parentElement;
     const under = middle.getBoundingClientRect().bottom - result.getBoundingClientRect().bottom;
     if (W < 1000 && middle.scrollTop === 0 && under > 0.5)
       out.push(`the table under the result shows ${Math.round(under)}px below it`);
