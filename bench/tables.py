@@ -37,6 +37,12 @@ Measured 2026-12-02 (session 12, Tonk's hard player as in session 11; ``--jobs 1
         33.3 %; 32 s
     tonk, 4 players, --games 1200 (300 deals): +0.119 ± 0.116 chips a hand; ahead in
         29.8 % ± 2.6 % (Wilson 27.2-32.4 %), an equal player 25.0 %; 34 s
+
+Measured 2026-12-03 (session 14, ``--first-deal 700000 --jobs 1``, niced beside other work)::
+
+    elvakort, 4 players, --games 120 (30 deals): hard's share of the win 28.7 % ± 8.1 %
+        (Wilson 21.4-37.4 %), an equal player 25.0 %; +48.1 ± 50.6 points a game against
+        the others' mean; stalled 0; 232 s
 """
 
 from __future__ import annotations
