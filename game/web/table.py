@@ -256,8 +256,14 @@ class TableView:
                   text=self.app.reason_text))
 
     def log_el(self):
-        return h("p", {"class": "log", "aria-hidden": "true"},
-                 text=self.app.log_text_for(self.app.log_events))
+        """The one-line log: what the others did since the person's own move, each turn
+        one sentence in its own line (``App.log_sentences``); the newest lines show and a
+        line too long ends in "…" (static/css/table.css). Hidden from screen readers:
+        the live region (``#live``) tells the same sentences."""
+        log = h("p", {"class": "log", "aria-hidden": "true"})
+        for text in self.app.log_sentences(self.app.log_events):
+            log.appendChild(h("span", {"class": "log-line", "title": text}, text=text))
+        return log
 
     def end_buttons(self, v: dict):
         """Next game (when the series goes on), New game, Back to lobby."""
