@@ -21,6 +21,10 @@ OWN_MOVES = ("draw", "attack", "throw", "beat", "transfer", "take", "done", "exc
              "meld", "layoff", "replace", "dunk", "pass", "knock", "spread", "hit", "end")
 """Events of the human's own moves: not repeated to them in the live region."""
 
+DECLINE = ("action", "pass", "no_claim")
+"""The events of a claim declined: a move of the person's that does not start the
+one-line log afresh (``announce``)."""
+
 
 TABLES = {"durak": ("game.web.durak_table", "DurakTable"),
           "dunka": ("game.web.dunka_table", "DunkaTable"),
@@ -152,7 +156,11 @@ class ControllerPart:
             self.live_events, self.live_fresh = told[-movelog.MAX_LAST:], False
             document.getElementById("live").textContent = \
                 " ".join(self.log_sentences(self.live_events))
-        if bots_only:
+        # the person declining a claim (DUN-7, ELV-6; often passed without asking,
+        # ``auto_pass_now``) came in the middle of a computer's turn, between its draw and
+        # the rest: the line goes on, so that turn stays one sentence
+        declined = all(ev.get("type") in DECLINE for ev in events)
+        if bots_only and not declined:
             self.log_fresh = True
 
     def log_sentences(self, events: list[dict]) -> list[str]:
