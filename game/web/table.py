@@ -11,7 +11,7 @@ from __future__ import annotations
 from pyscript import document, window
 
 from ..i18n import card_name, t
-from . import dom, markup, model
+from . import dom, markup, model, turn_line
 from .markup import card_el, card_index, h
 
 
@@ -257,13 +257,8 @@ class TableView:
 
     def log_el(self):
         """The one-line log: what the others did since the person's own move, each turn
-        one sentence in its own line (``App.log_sentences``); the newest lines show and a
-        line too long ends in "…" (static/css/table.css). Hidden from screen readers:
-        the live region (``#live``) tells the same sentences."""
-        log = h("p", {"class": "log", "aria-hidden": "true"})
-        for text in self.app.log_sentences(self.app.log_events):
-            log.appendChild(h("span", {"class": "log-line", "title": text}, text=text))
-        return log
+        one sentence in a line of its own (``App.log_sentences``, ``turn_line.log_el``)."""
+        return turn_line.log_el(self.app.log_sentences(self.app.log_events))
 
     def end_buttons(self, v: dict):
         """Next game (when the series goes on), New game, Back to lobby."""

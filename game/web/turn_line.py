@@ -31,6 +31,7 @@ from typing import Callable
 
 from ..i18n import card_name, cards_names, t
 from . import dunka_model, model, tonk_model
+from .markup import Node, h
 
 MOVES = {
     "durak": ("attack", "throw", "beat", "transfer", "take", "done", "exchange"),
@@ -230,3 +231,14 @@ def _clause(lang: str, piece: list, mine: bool) -> str:
             return t(lang, "tl_tk_spreads", n=params["n"])
         return t(lang, "tl_tk_spread", cards=cards_names(lang, cards))
     return t(lang, key, cards=cards_names(lang, cards), **params)
+
+
+def log_el(lines: list[str]) -> Node:
+    """The one-line log's element (``markup``): a ``p.log`` hidden from screen readers
+    (the live region tells the same sentences) holding each sentence of ``lines`` as a
+    ``span.log-line`` of its own, as text (escaped, never markup); its ``title`` is the
+    whole sentence, for a line cut short with "…" (static/css/table.css)."""
+    log = h("p", {"class": "log", "aria-hidden": "true"})
+    for text in lines:
+        log.appendChild(h("span", {"class": "log-line", "title": text}, text=text))
+    return log
