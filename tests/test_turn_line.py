@@ -120,9 +120,9 @@ def test_a_turn_with_many_melds_counts_them_in_one_clause(lang, want):
 
 
 @pytest.mark.parametrize("lang, want", [
-    ("en", ["Anna took the queen of hearts from the discard pile, spread queen of hearts, "
-            "queen of spades and queen of diamonds, hit with the four of clubs and five of "
-            "clubs, hit your spread with the nine of hearts and discarded the king of spades.",
+    ("en", ["Anna took queen of hearts from the discard pile, spread queen of hearts, "
+            "queen of spades and queen of diamonds, hit with four of clubs and five of "
+            "clubs, hit your spread with nine of hearts and discarded king of spades.",
             "Bo drew from the stock, laid down 2 spreads and knocked.",
             "Anna left the discard, so the hand ended."]),
     ("sv", ["Anna tog hjärter dam från slänghögen, lade ut hjärter dam, spader dam och "
@@ -163,6 +163,31 @@ def test_durak_attacks_and_defences_in_a_row_are_one_sentence(lang, want):
               ev("pick_up", 1, cards=["7S", "9S", "8C"]), {"type": "draw", "player": 1, "count": 2},
               {"type": "bout", "attacker": 2, "defender": 1}, ev("attack", 2, cards=["10S"])]
     assert sentences(lang, "durak", events, PLAYERS, 0) == want
+
+
+@pytest.mark.parametrize("lang, want", [
+    ("en", ["Anna drew from the stock, laid down the contract (3 melds), laid off 10♠ and "
+            "★ and discarded 7♥.",
+            "Bo attacked you with 7♠ and threw in 7♦ and 7♣.",
+            "Anna beat 7♠ with 9♠ and swapped 6♥ for the trump card Q♥."]),
+    ("sv", ["Anna drog från talongen, lade ut sitt kontrakt (3 kombinationer), lade till "
+            "10♠ och ★ och kastade 7♥.",
+            "Bo anföll dig med 7♠ och lade på 7♦ och 7♣.",
+            "Anna täckte 7♠ med 9♠ och bytte 6♥ mot trumfkortet Q♥."]),
+])
+def test_the_visible_line_names_cards_by_their_index(lang, want):
+    """``short``: the line on the table (a phone shows some 45 characters of it) names a
+    turn's cards by their corner index; the live region's sentence names them."""
+    rummy = [draw(1), meld(1, 3), ev("layoff", 1, card="10S.1", meld=0),
+             ev("layoff", 1, card="JK.2", meld=0), ev("discard", 1, card="7H")]
+    durak = [{"type": "bout", "attacker": 2, "defender": 0}, ev("attack", 2, cards=["7S"]),
+             ev("throw", 2, cards=["7D"]), ev("throw", 2, cards=["7C"]),
+             ev("beat", 1, card="9S", target="7S"), ev("exchange", 1, gave="6H", got="QH")]
+    got = sentences(lang, "elvakort", rummy, PLAYERS, 0, short=True)
+    got += sentences(lang, "durak", durak, PLAYERS, 0, short=True)
+    assert got == want
+    assert sentences(lang, "durak", durak, PLAYERS, 0)[0].endswith(
+        "seven of clubs." if lang == "en" else "klöver sjua.")
 
 
 # ---------------------------------------------------------------------------- other events

@@ -3,7 +3,9 @@ a row told as one sentence, "Anna drog från talongen, lade ut sitt kontrakt (2
 kombinationer) och kastade hjärter sju." Each ``tl_*`` text but ``tl_sentence`` is a
 clause in the past tense without its subject (past tense reads the same for "Du"/"You"
 and for a name), joined with ``list_and``; ``_you`` texts are used when the mover is the
-person addressed as "you". ``TEXTS = {"sv": {...}, "en": {...}}``, merged by ``game.i18n``.
+person addressed as "you". A ``{card}`` or ``{cards}`` is a card's name ("hjärter sjua",
+for the live region) or its corner index ("7♥", the visible line), so no article
+precedes it. ``TEXTS = {"sv": {...}, "en": {...}}``, merged by ``game.i18n``.
 
 Swedish terms as in the rest of the page: talong (stock), slänghög (discard pile),
 kombination (meld), kontrakt (contract), lägga till (lay off), dunka (claim, Dunka),
@@ -32,8 +34,6 @@ TEXTS = {
         "tl_claim": "dunkade och tog {card} och ett straffkort",
         "tl_claim_elvakort": "tog {card} utanför tur och ett straffkort",
         # Tonk
-        "tl_tk_draw_pile": "tog {card} från slänghögen",
-        "tl_tk_discard": "kastade {card}",
         "tl_tk_spread": "lade ut {cards}",
         "tl_tk_spreads": "lade ut {n} utlägg",
         "tl_tk_hit": "byggde på med {cards}",
@@ -70,12 +70,10 @@ TEXTS = {
         "tl_discard": "discarded {card}",
         "tl_claim": "dunked and took {card} plus a penalty card",
         "tl_claim_elvakort": "took {card} out of turn, plus a penalty card",
-        "tl_tk_draw_pile": "took the {card} from the discard pile",
-        "tl_tk_discard": "discarded the {card}",
         "tl_tk_spread": "spread {cards}",
         "tl_tk_spreads": "laid down {n} spreads",
-        "tl_tk_hit": "hit with the {cards}",
-        "tl_tk_hit_yours": "hit your spread with the {cards}",
+        "tl_tk_hit": "hit with {cards}",
+        "tl_tk_hit_yours": "hit your spread with {cards}",
         "tl_tk_knock": "knocked",
         "tl_tk_end": "left the discard, so the hand ended",
         "tl_attack": "attacked with {cards}",

@@ -163,16 +163,17 @@ class ControllerPart:
         if bots_only and not declined:
             self.log_fresh = True
 
-    def log_sentences(self, events: list[dict]) -> list[str]:
+    def log_sentences(self, events: list[dict], short: bool = False) -> list[str]:
         """The events as the one-line log tells them in the current language: each
         player's moves in a row as one sentence, other events as the table describes
-        them (``game.web.turn_line.sentences``)."""
+        them (``game.web.turn_line.sentences``); ``short``: a turn's cards by their
+        corner index ("7♥", the visible line) instead of their names (the live region)."""
         if self.session is None or self.table is None:
             return []
         v = self.view or self.session.view()
         self.view = v
         return turn_line.sentences(self.lang, self.session.game, events, v["players"],
-                                   self.table.you(v), self.table.describe)
+                                   self.table.you(v), self.table.describe, short)
 
     def log_text_for(self, events: list[dict]) -> str:
         """The events as sentences in the current language, one text (``log_sentences``)."""

@@ -4,8 +4,9 @@ The table's one-line log ("what the others just did", ``App.log_events``) and th
 screen-reader live region used to tell every engine event as its own sentence ("Anna
 draws from the stock. Anna lays down … Anna discards …"). ``sentences`` groups the
 events by consecutive player into turns and tells each turn as one sentence in the past
-tense: "Anna drew from the stock, laid down the contract (3 melds) and discarded the
-seven of hearts." (texts ``tl_*`` in ``game.i18n.turns``). Events that are not a
+tense: "Anna drew from the stock, laid down the contract (3 melds) and discarded 7♥."
+(texts ``tl_*`` in ``game.i18n.turns``; the visible line names cards by their corner
+index, the live region by their names, "… and discarded seven of hearts."). Events that are not a
 player's move (a deal, a reshuffle, the end of a round or hand, a Durak bout defended or
 picked up, a player out) keep the sentence the table's ``describe`` gives them, and end
 the turn before them.
@@ -19,7 +20,7 @@ What a turn is, per game (``MOVES``):
     turn (DUN-7, ELV-6).
   * Tonk: draw or take, spreads, hits, the discard, a knock and leaving the discard.
 Consecutive throw-ins, lay-offs, joker replacements and hits are one clause with all
-their cards ("threw in the seven of diamonds and the seven of clubs").
+their cards ("threw in 7♦ and 7♣").
 
 Names and cards are text for ``textContent`` (``markup`` escapes them): a player's name
 is never read as markup. Pure Python, no browser imports (tested in CPython).
@@ -29,9 +30,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..i18n import card_name, cards_names, t
+from ..i18n import card_name, t
 from . import dunka_model, model, tonk_model
-from .markup import Node, h
+from .markup import Node, card_index, h
 
 MOVES = {
     "durak": ("attack", "throw", "beat", "transfer", "take", "done", "exchange"),
@@ -102,14 +103,18 @@ def turns(game: str, events: list[dict]) -> list[tuple[int | None, list[dict]]]:
 
 
 def sentences(lang: str, game: str, events: list[dict], players: list[dict], you: int,
-              describe: Callable[[dict], str | None] | None = None) -> list[str]:
+              describe: Callable[[dict], str | None] | None = None,
+              short: bool = False) -> list[str]:
     """The log's sentences for ``events`` (engine events, oldest first): one per turn
     (``turns``), each other event as ``describe(ev)`` tells it (the table's ``describe``;
     by default the game's own, ``default_describe``); events it does not tell give none.
 
     ``players``: the session's players (``[{"name", ...}]``); ``you``: the seat addressed
-    as "you" (``model.addressee``; -1 when everyone is named). A damaged event (a stored
-    one missing a field) is left out, never an error.
+    as "you" (``model.addressee``; -1 when everyone is named). ``short``: the turns name
+    their cards by their corner index ("7♥", ``markup.card_index``: the visible line,
+    which a phone shows about 45 characters of) instead of their names ("seven of
+    hearts": the live region, for screen readers). A damaged event (a stored one missing
+    a field) is left out, never an error.
 
     >>> sentences("en", "dunka", [{"type": "draw", "player": 1, "source": "stock"},
     ...     {"type": "discard", "player": 1, "card": "7H"}], [{"name": "A"}, {"name": "Bo"}], 0)
@@ -119,7 +124,7 @@ def sentences(lang: str, game: str, events: list[dict], players: list[dict], you
     out = []
     for player, group in turns(game, events):
         try:
-            text = turn_sentence(lang, game, player, group, players, you) \
+            text = turn_sentence(lang, game, player, group, players, you, short) \
                 if player is not None else tell(group[0])
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             text = None
@@ -129,12 +134,15 @@ def sentences(lang: str, game: str, events: list[dict], players: list[dict], you
 
 
 def turn_sentence(lang: str, game: str, player: int, group: list[dict],
-                  players: list[dict], you: int) -> str | None:
+                  players: list[dict], you: int, short: bool = False) -> str | None:
     """One player's moves in a row (``group``, from ``turns``) as one sentence, or None
-    when none of them tells anything. Raises ``KeyError``/``TypeError`` on a damaged
-    event (``sentences`` leaves it out)."""
+    when none of them tells anything; ``short`` as in ``sentences``. Raises
+    ``KeyError``/``TypeError`` on a damaged event (``sentences`` leaves it out)."""
     def name(seat):
         return model.display_name(lang, players, seat, you)
+
+    def card(c):
+        return card_index(str(c)) if short else card_name(lang, str(c))
 
     mine = player == you
     pieces: list[list] = []  # [text key, merge key or None, params, cards]
@@ -145,13 +153,11 @@ def turn_sentence(lang: str, game: str, player: int, group: list[dict],
         piece = None
         if kind == "draw" and game != "durak":
             if ev.get("source") == "pile":
-                key = "tl_tk_draw_pile" if game == "tonk" else "tl_draw_pile"
-                piece = [key, None, {"card": card_name(lang, ev["card"])}, []]
+                piece = ["tl_draw_pile", None, {"card": card(ev["card"])}, []]
             else:
                 piece = ["tl_draw_stock", None, {}, []]
         elif kind == "discard":
-            key = "tl_tk_discard" if game == "tonk" else "tl_discard"
-            piece = [key, None, {"card": card_name(lang, ev["card"])}, []]
+            piece = ["tl_discard", None, {"card": card(ev["card"])}, []]
         elif kind == "meld":
             n = len(ev.get("melds") or []) or 1
             if melds is None:
@@ -161,7 +167,7 @@ def turn_sentence(lang: str, game: str, player: int, group: list[dict],
             piece = [f"tl_{kind}", kind, {}, [ev["card"]]]
         elif kind == "claim":
             key = "tl_claim_elvakort" if game == "elvakort" else "tl_claim"
-            piece = [key, None, {"card": card_name(lang, ev["card"])}, []]
+            piece = [key, None, {"card": card(ev["card"])}, []]
         elif kind == "spread":
             if spreads is None:
                 spreads = piece = ["spread", None, {"n": 0}, list(ev["cards"])]
@@ -181,8 +187,8 @@ def turn_sentence(lang: str, game: str, player: int, group: list[dict],
         elif kind == "throw":
             piece = ["tl_throw", "throw", {}, list(ev["cards"])]
         elif kind == "beat":
-            piece = ["tl_beat", None, {"card": card_name(lang, ev["card"]),
-                                       "target": card_name(lang, ev["target"])}, []]
+            piece = ["tl_beat", None, {"card": card(ev["card"]),
+                                       "target": card(ev["target"])}, []]
         elif kind == "transfer":
             other = ev.get("defender", 0)
             key = "tl_transfer_to_you" if other == you else "tl_transfer"
@@ -190,8 +196,8 @@ def turn_sentence(lang: str, game: str, player: int, group: list[dict],
         elif kind in ("take", "done"):
             piece = [f"tl_{kind}", None, {}, []]
         elif kind == "exchange":
-            piece = ["tl_exchange", None, {"gave": card_name(lang, ev["gave"]),
-                                           "got": card_name(lang, ev["got"])}, []]
+            piece = ["tl_exchange", None, {"gave": card(ev["gave"]),
+                                           "got": card(ev["got"])}, []]
         if piece is None:
             continue
         last = pieces[-1] if pieces else None
@@ -201,7 +207,7 @@ def turn_sentence(lang: str, game: str, player: int, group: list[dict],
             pieces.append(piece)
     if not pieces:
         return None
-    clauses = [_clause(lang, piece, mine) for piece in pieces]
+    clauses = [_clause(lang, piece, mine, card) for piece in pieces]
     did = clauses[0] if len(clauses) == 1 else \
         t(lang, "list_and", first=", ".join(clauses[:-1]), last=clauses[-1])
     return t(lang, "tl_sentence", name=name(player), did=did)
@@ -214,9 +220,18 @@ def melds_count(lang: str, n: int, more: bool = False) -> str:
     return t(lang, prefix + "_1") if n == 1 else t(lang, prefix + "_n", n=n)
 
 
-def _clause(lang: str, piece: list, mine: bool) -> str:
-    """One clause of a turn sentence from its piece (``turn_sentence``)."""
+def _listed(lang: str, names: list[str]) -> str:
+    """Names joined for a sentence ("7♦, 7♣ and 7♥"), as ``i18n.cards_names`` does."""
+    if len(names) <= 1:
+        return "".join(names)
+    return t(lang, "list_and", first=", ".join(names[:-1]), last=names[-1])
+
+
+def _clause(lang: str, piece: list, mine: bool, card: Callable[[str], str]) -> str:
+    """One clause of a turn sentence from its piece (``turn_sentence``); ``card`` names
+    a card."""
     key, _, params, cards = piece
+    named = _listed(lang, [card(c) for c in cards])
     if key == "meld":
         contract, further = params["contract"], params["further"]
         you = "_you" if mine else ""
@@ -229,8 +244,8 @@ def _clause(lang: str, piece: list, mine: bool) -> str:
     if key == "spread":
         if params["n"] > 1:
             return t(lang, "tl_tk_spreads", n=params["n"])
-        return t(lang, "tl_tk_spread", cards=cards_names(lang, cards))
-    return t(lang, key, cards=cards_names(lang, cards), **params)
+        return t(lang, "tl_tk_spread", cards=named)
+    return t(lang, key, cards=named, **params)
 
 
 def log_el(lines: list[str]) -> Node:
