@@ -145,21 +145,23 @@ def last_line(line: list[dict], shown: list[dict], fresh: bool) -> list[dict]:
     move ``shown`` (its events); ``line`` is the line so far, ``fresh`` true when the
     person has moved since (the line starts again). The computers play a move at a time
     (Dunka: draw, lay down, lay off, discard; then the next computer), so every move since
-    the person's own is kept, oldest first, and the page shows the newest lines that fit
-    (static/css/table.css): a computer's lay-down is not replaced by its discard, nor by
-    the next computer's turn, before the person has read it. Draws from the stock are
-    left out once the line has more to tell (the stock shows them, the history keeps
-    them). At most ``MAX_LAST`` events, the newest.
+    the person's own is kept, oldest first; the page tells each player's moves in a row
+    as one sentence (``game.web.turn_line``: "Anna drew from the stock, laid down … and
+    discarded …", so a draw from the stock costs no line of its own) and shows the newest
+    sentences that fit (static/css/table.css): a computer's lay-down is not replaced by
+    its discard, nor by the next computer's turn, before the person has read it. At most
+    ``MAX_LAST`` events, the newest.
 
     >>> draw = {"type": "draw", "player": 1, "source": "stock"}
     >>> meld = {"type": "meld", "player": 1}
     >>> line = last_line([], [draw], True)
     >>> last_line(line, [meld], False)
+    [{'type': 'draw', 'player': 1, 'source': 'stock'}, {'type': 'meld', 'player': 1}]
+    >>> last_line(line, [meld], True)
     [{'type': 'meld', 'player': 1}]
     """
     turn = list(shown) if fresh else line + shown
-    told = [ev for ev in turn if not (ev.get("type") == "draw" and ev.get("source") == "stock")]
-    return (told or turn)[-MAX_LAST:]
+    return turn[-MAX_LAST:]
 
 
 def _events(value: Any, limit: int) -> None:

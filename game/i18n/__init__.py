@@ -2,17 +2,17 @@
 
 ``sv.TEXTS`` and ``en.TEXTS`` hold the shared texts and Durak's; each other game keeps its
 texts in its own module (``dunka``, ``tonk``, ``sheets``, ``rules``, ``positions``,
-``teach``, each ``TEXTS = {"sv": {...}, "en": {...}}``), merged here. Both languages hold the same keys (a test checks it). Texts are plain strings
+``teach``, ``turns``, each ``TEXTS = {"sv": {...}, "en": {...}}``), merged here. Both languages hold the same keys (a test checks it). Texts are plain strings
 with ``str.format`` fields; the page inserts them with ``textContent`` only.
 Pure Python: no browser imports, so it is tested in CPython.
 """
 
 from __future__ import annotations
 
-from . import dunka, en, people, positions, rules, sheets, sv, table, teach, tonk
+from . import dunka, en, people, positions, rules, sheets, sv, table, teach, tonk, turns
 
 LANGS = ("sv", "en")
-_PARTS = (dunka, tonk, sheets, rules, positions, teach, table, people)
+_PARTS = (dunka, tonk, sheets, rules, positions, teach, table, people, turns)
 TEXTS = {lang: {**base.TEXTS, **{k: v for part in _PARTS for k, v in part.TEXTS[lang].items()}}
          for lang, base in (("sv", sv), ("en", en))}
 RANK_KEYS = {"2": "rank_2", "3": "rank_3", "4": "rank_4", "5": "rank_5", "6": "rank_6",

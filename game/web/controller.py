@@ -12,6 +12,7 @@ from pyscript import document, window
 from game import movelog
 from game.engine import IllegalAction
 from game.i18n import reason, t
+from game.web import turn_line
 from game.web.dom import clear
 from game.web.prefs import DEAL_SPAN
 from game.web.table import check_hand, place_hand
@@ -19,6 +20,10 @@ from game.web.table import check_hand, place_hand
 OWN_MOVES = ("draw", "attack", "throw", "beat", "transfer", "take", "done", "exchange", "discard",
              "meld", "layoff", "replace", "dunk", "pass", "knock", "spread", "hit", "end")
 """Events of the human's own moves: not repeated to them in the live region."""
+
+DECLINE = ("action", "pass", "no_claim")
+"""The events of a claim declined: a move of the person's that does not start the
+one-line log afresh (``announce``)."""
 
 
 TABLES = {"durak": ("game.web.durak_table", "DurakTable"),
@@ -68,6 +73,7 @@ class ControllerPart:
             return
         self.stale = False
         self.draws += 1
+        self.live_fresh = True  # the live region's next sentence starts afresh (announce)
         hidden = self.privacy.screen()  # pass-and-play: no hand shows (game.web.privacy)
         if hidden is not None:
             self.view = self.session.view()
@@ -131,29 +137,47 @@ class ControllerPart:
                 el.focus()
 
     def announce(self, events: list[dict], bots_only: bool) -> None:
-        """Tell the moves others made (the human's own moves are not repeated)."""
+        """Tell the moves others made (the human's own moves are not repeated): the
+        one-line log keeps them (``movelog.last_line``) and the live region tells the
+        moves made since the table was last drawn, as the log's sentences
+        (``log_sentences``): a computer's whole turn at speed "instant", each move as it
+        comes at the other speeds, never a sentence twice."""
         human = (self.view or self.session.view())["human"]
         shown = [ev for ev in events
                  if ev.get("type") != "action"
                  and not (ev.get("player") == human and ev.get("type") in OWN_MOVES)]
-        if shown and self.log_text_for(shown):
+        if shown and self.log_sentences(shown):
             if bots_only:
                 self.log_events = shown
             else:
                 self.log_events = movelog.last_line(self.log_events, shown, self.log_fresh)
                 self.log_fresh = False
-            document.getElementById("live").textContent = self.log_text_for(shown)
-        if bots_only:
+            told = shown if self.live_fresh else self.live_events + shown
+            self.live_events, self.live_fresh = told[-movelog.MAX_LAST:], False
+            document.getElementById("live").textContent = \
+                " ".join(self.log_sentences(self.live_events))
+        # the person declining a claim (DUN-7, ELV-6; often passed without asking,
+        # ``auto_pass_now``) came in the middle of a computer's turn, between its draw and
+        # the rest: the line goes on, so that turn stays one sentence
+        declined = all(ev.get("type") in DECLINE for ev in events)
+        if bots_only and not declined:
             self.log_fresh = True
 
-    def log_text_for(self, events: list[dict]) -> str:
-        """The events as sentences in the current language."""
-        if self.session is None:
-            return ""
+    def log_sentences(self, events: list[dict], short: bool = False) -> list[str]:
+        """The events as the one-line log tells them in the current language: each
+        player's moves in a row as one sentence, other events as the table describes
+        them (``game.web.turn_line.sentences``); ``short``: a turn's cards by their
+        corner index ("7♥", the visible line) instead of their names (the live region)."""
+        if self.session is None or self.table is None:
+            return []
         v = self.view or self.session.view()
         self.view = v
-        texts = (self.table.describe(ev) for ev in events) if self.table else ()
-        return " ".join(text for text in texts if text)
+        return turn_line.sentences(self.lang, self.session.game, events, v["players"],
+                                   self.table.you(v), self.table.describe, short)
+
+    def log_text_for(self, events: list[dict]) -> str:
+        """The events as sentences in the current language, one text (``log_sentences``)."""
+        return " ".join(self.log_sentences(events))
 
     def do(self, text: str) -> None:
         """Play the human's action ``text``; an illegal one shows the engine's reason."""

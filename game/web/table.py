@@ -11,7 +11,7 @@ from __future__ import annotations
 from pyscript import document, window
 
 from ..i18n import card_name, t
-from . import dom, markup, model
+from . import dom, markup, model, turn_line
 from .markup import card_el, card_index, h
 
 
@@ -256,8 +256,10 @@ class TableView:
                   text=self.app.reason_text))
 
     def log_el(self):
-        return h("p", {"class": "log", "aria-hidden": "true"},
-                 text=self.app.log_text_for(self.app.log_events))
+        """The one-line log: what the others did since the person's own move, each turn
+        one sentence in a line of its own, its cards by their corner index ("7♥"; the live
+        region names them) (``App.log_sentences``, ``turn_line.log_el``)."""
+        return turn_line.log_el(self.app.log_sentences(self.app.log_events, short=True))
 
     def end_buttons(self, v: dict):
         """Next game (when the series goes on), New game, Back to lobby."""
