@@ -146,6 +146,7 @@ def play_rummy(page, server, game: str) -> None:
     rng = random.Random(8)
     for _ in range(5):
         dunka_driver.human_move(page, rng)  # (each move waits for the table first)
+    assert_log_lines_fit(page)
     cut_network_and_reload_mid_game(page, server)
     dunka_driver.play_until(page, rng, "!!document.querySelector('#round-result')")
     assert page.get_attribute("#round-result", "data-round") == "1"
@@ -161,6 +162,24 @@ def play_rummy(page, server, game: str) -> None:
     rows = sheet_rows(page)
     assert len(rows) == 6 and all(all(c != "" for c in row) for row in rows)
     print_played_scoresheet(page)
+
+
+def assert_log_lines_fit(page) -> None:
+    """The one-line log's sentences (game/web/turn_line.py) in Firefox as in Chromium
+    (tests/e2e/test_log_line_ui.py): each at most two lines (``-webkit-line-clamp``, which
+    Firefox reads too), within the log's width, the newest one in view."""
+    seen = page.evaluate("""() => {
+      const log = document.querySelector('#table .log'), box = log.getBoundingClientRect();
+      return [...log.querySelectorAll(':scope > .log-line')].map((el) => {
+        const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
+        return {clamp: cs.webkitLineClamp, lines: r.height / parseFloat(cs.lineHeight),
+                inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5,
+                shown: r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5};
+      });
+    }""")
+    assert seen, "the others' moves are in the log"
+    assert all(ln["clamp"] == "2" and ln["lines"] < 2.5 and ln["inside"] for ln in seen), seen
+    assert seen[-1]["shown"], seen
 
 
 def sheet_rows(page) -> list[list[str]]:
