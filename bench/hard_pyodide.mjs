@@ -1,10 +1,14 @@
 // The hard players' decision times inside real Pyodide under Node.js:
 //
 //   node bench/hard_pyodide.mjs [--positions N] [--game G ...]
+//   node bench/hard_pyodide.mjs bench/SCRIPT.py [its arguments]
 //
 // Loads Pyodide from node_modules (as tests/pyodide/run.mjs does), mounts the repository
 // and runs bench/hard_times.py there with the given arguments; compare with
-// `python3 bench/hard_times.py` (same positions, same work) for CPython.
+// `python3 bench/hard_times.py` (same positions, same work) for CPython. A first argument
+// ending in ".py" (a path relative to the repository) names another bench script to run
+// instead, e.g. `node bench/hard_pyodide.mjs bench/hard_slices.py --game dunka --games 1`;
+// it gets the remaining arguments as its sys.argv[1:].
 import { loadPyodide } from "pyodide";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,16 +20,19 @@ pyodide.setStdout({ batched: (line) => console.log(line) });
 pyodide.setStderr({ batched: (line) => console.error(line) });
 pyodide.FS.mkdirTree(MOUNT);
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: ROOT }, MOUNT);
-pyodide.globals.set("ARGS", pyodide.toPy(process.argv.slice(2)));
+const given = process.argv.slice(2);
+const script = given.length && given[0].endsWith(".py") ? given.shift() : "bench/hard_times.py";
+pyodide.globals.set("SCRIPT", script);
+pyodide.globals.set("ARGS", pyodide.toPy(given));
 await pyodide.runPythonAsync(`
 import os, sys
 os.chdir("${MOUNT}")
 sys.path.insert(0, "${MOUNT}")
 sys.dont_write_bytecode = True
 import runpy
-sys.argv = ["bench/hard_times.py", *ARGS]
+sys.argv = [SCRIPT, *ARGS]
 try:
-    runpy.run_path("bench/hard_times.py", run_name="__main__")
+    runpy.run_path(SCRIPT, run_name="__main__")
 except SystemExit as exc:
     if exc.code:
         raise
