@@ -8,7 +8,9 @@
 - random won two-player endgames with 10–12 cards in play: normal's first move keeps the
   win (checked by the solver itself, which the first test checks against brute force);
 - the fixed bench set of 12-card endgames (bench/durak_solver.py): the solver finds the
-  values the solver before its speed-up found (the quick part here, all of it in the bench).
+  values the solver before its speed-up found (the quick part here, all of it in the bench);
+- the live-card structure cache shared by all solvers stays bounded and untracked by
+  the garbage collector (long units of a long session, bench/hard_slices.py).
 """
 
 from __future__ import annotations
@@ -163,3 +165,24 @@ def test_solver_keeps_the_values_of_the_solver_before_its_speed_up():
     assert len(entries) >= 250 and any(e["transfer"] for e in entries)
     for entry in entries:
         bench.check(entry)  # asserts the root value and every stored move value
+
+
+def test_the_structure_cache_stays_small_and_out_of_the_collector():
+    """``_structure``'s cache, shared by every solver of a session, is bounded by
+    ``CACHE_LIMIT`` and holds only tuples of ints, which the garbage collector stops
+    tracking: a long session's full collections (and the page's slices they fall in) do
+    not grow with it. Its entries give the same structure again."""
+    import gc
+
+    from game.bots import durak_endgame_position as position
+    rng = random.Random(3)
+    first = rng.getrandbits(36)
+    entry = position._structure(first)
+    for _ in range(position.CACHE_LIMIT + 50):
+        position._structure(rng.getrandbits(36))
+        assert len(position._STRUCT) <= position.CACHE_LIMIT
+    for _ in range(4):  # each collection stops tracking one level of nested tuples
+        gc.collect()
+    assert not gc.is_tracked(entry)
+    assert not any(gc.is_tracked(e) for e in position._STRUCT.values())
+    assert position._structure(first) == entry

@@ -83,7 +83,9 @@ def _checked(view: dict, legal_actions: list, level: str) -> tuple[str, list]:
 
 def think(view: dict, legal_actions: list, level: str = "normal", seed: int | None = None):
     """``choose`` as a sliced search: a generator that yields ``None`` after each unit of
-    work (one rollout of the hard player, a few to a few tens of milliseconds in CPython)
+    work (one rollout of Durak's hard player, one hand distance of the Dunka and
+    Elvakort hard players' outs counts, one slice of Durak's endgame search: at most a few
+    tens of milliseconds in Pyodide, ``bench/hard_slices.py``)
     and returns the action (``StopIteration.value``): the very action ``choose`` gives for
     the same arguments. Levels without search return at the first ``next()``.
     Arguments and errors as ``choose`` (raised at the first ``next()``)."""

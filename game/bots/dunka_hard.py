@@ -78,7 +78,7 @@ def choose(view: dict, legal: list):
 
 
 def think(view: dict, legal: list, rng) -> pimc.Think:
-    """``choose`` in the sliced protocol of ``game.bots.pimc`` (it needs no slices: a
-    decision costs a few distance evaluations). ``rng`` is unused: the player is
-    deterministic from the view."""
-    return (yield from pimc.done(choose(view, legal)))
+    """``choose`` in the sliced protocol of ``game.bots.pimc`` (``rummy_outs.think``: a
+    discard's outs counts are cut into units of one hand distance). ``rng`` is unused:
+    the player is deterministic from the view."""
+    return (yield from rummy_outs.think(view, legal, _HardCtx(view)))

@@ -39,9 +39,17 @@ _RANK_OF = {1 << (s * 13 + i): i + 2 for s in range(4) for i in range(13)}
 _SUIT_MASK = [8191 << (s * 13) for s in range(4)]
 
 _STRUCT: dict = {}
-CACHE_LIMIT = 100_000
+CACHE_LIMIT = 10_000
 """Most live-card sets whose structure (``_structure``) is kept, for every solver (it
-does not depend on the trump); past it the cache is emptied and refilled as needed."""
+does not depend on the trump); past it the cache is emptied and refilled as needed.
+The hardest of ``bench/durak_solver.py``'s 400 endgames needs 1,118 and a hard or normal
+player's decision at most 1,654 (60 two-player games, deals 10,040-10,099), so it is
+never emptied within a search. Kept small because emptying it frees every entry at
+once, inside one slice of the page: 100,000 entries took 58 ms of CPython CPU (about
+twice that in Pyodide), 10,000 about a tenth. Its entries hold only tuples of ints, so
+the garbage collector stops tracking them: with a list inside (before 2026-12-03) the
+full collections of a long session grew with the cache to 50-100 ms of CPython CPU,
+the Durak hard player's longest slices (``bench/hard_slices.py``)."""
 
 
 def _structure(live: int):
@@ -69,7 +77,7 @@ def _structure(live: int):
         per_suit.append(cards)
     if len(_STRUCT) >= CACHE_LIMIT:
         _STRUCT.clear()
-    got = _STRUCT[live] = (tuple(shape), order, tuple(per_suit))
+    got = _STRUCT[live] = (tuple(shape), tuple(order), tuple(per_suit))
     return got
 
 

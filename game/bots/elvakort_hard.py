@@ -66,14 +66,20 @@ PILE_MARGIN = 5.0
 def _best_score(ctx: rummy_outs._ElvOutsCtx, hand, keep=None):
     """The score of ``hand``'s best discard (``rummy_outs.best_outs`` over its natural
     cards but ``keep``: the card just taken may not be discarded); None without one."""
+    return pimc.drive(_best_score_steps(ctx, hand, keep))
+
+
+def _best_score_steps(ctx: rummy_outs._ElvOutsCtx, hand, keep=None) -> pimc.Think:
+    """``_best_score`` in slices (``rummy_outs.best_outs_steps``)."""
     naturals = list(dict.fromkeys(c for c in hand if c[0] and c != keep))
-    best = rummy_outs.best_outs(ctx, hand, naturals)
+    best = yield from rummy_outs.best_outs_steps(ctx, hand, naturals)
     return None if best is None else best[0]
 
 
-def _pile_by_outs(ctx: rummy_outs._ElvOutsCtx, legal: list, normal):
+def _pile_by_outs(ctx: rummy_outs._ElvOutsCtx, legal: list, normal) -> pimc.Think:
     """The pile draw (ELV-5) when the hand after it beats the hand now by more than
-    ``PILE_MARGIN`` (module docstring), else ``normal`` (the normal bot's draw)."""
+    ``PILE_MARGIN`` (module docstring), else ``normal`` (the normal bot's draw). In
+    slices (``_best_score_steps``)."""
     if ctx.down or not isinstance(normal, Draw) or normal.source == "pile":
         return normal
     pile = [a for a in legal if isinstance(a, Draw) and a.source == "pile"]
@@ -81,8 +87,8 @@ def _pile_by_outs(ctx: rummy_outs._ElvOutsCtx, legal: list, normal):
     if not pile or top is None or not _card(top)[0]:
         return normal
     card = _card(top)
-    taken = _best_score(ctx, ctx.hand + [card], keep=card)
-    now = _best_score(ctx, ctx.hand)
+    taken = yield from _best_score_steps(ctx, ctx.hand + [card], keep=card)
+    now = yield from _best_score_steps(ctx, ctx.hand)
     if taken is None or now is None:
         return normal
     return pile[0] if taken < now - PILE_MARGIN else normal
@@ -91,19 +97,26 @@ def _pile_by_outs(ctx: rummy_outs._ElvOutsCtx, legal: list, normal):
 def choose(view: dict, legal: list):
     """The hard Elvakort player's move for ``view["player"]``: one element of ``legal``,
     the outs player's (``game.bots.rummy_outs.choose``) but for the pile draw of the race
-    rounds (module docstring)."""
+    rounds (module docstring). ``_steps`` run at once."""
+    return pimc.drive(_steps(view, legal))
+
+
+def _steps(view: dict, legal: list) -> pimc.Think:
+    """``choose`` in slices: the outs player's (``rummy_outs.think``), then the race
+    rounds' pile test (``_pile_by_outs``), a unit per hand distance; up to 280 ms of
+    Pyodide CPU in one piece before (round 6's draws, ``bench/hard_slices.py``)."""
     ctx = rummy_outs._ElvOutsCtx(view)
-    action = rummy_outs.choose(view, legal, ctx)
+    action = yield from rummy_outs.think(view, legal, ctx)
     if view["round"] in PILE_ROUNDS and any(isinstance(a, Draw) for a in legal):
-        return _pile_by_outs(ctx, legal, action)
+        return (yield from _pile_by_outs(ctx, legal, action))
     return action
 
 
 def think(view: dict, legal: list, rng: random.Random) -> pimc.Think:
-    """``choose`` in the sliced protocol of ``game.bots.pimc``: it finishes at the first
-    step (``rng`` unused: the player is deterministic). Returns one element of ``legal``.
-    With "elvakort" taken out of ``game.bots.rummy_hard.OUTS_GAMES`` (``--set
+    """``choose`` in the sliced protocol of ``game.bots.pimc`` (``rng`` unused: the
+    player is deterministic; the same move as ``choose``). Returns one element of
+    ``legal``. With "elvakort" taken out of ``game.bots.rummy_hard.OUTS_GAMES`` (``--set
     rummy_hard.OUTS_GAMES=()`` in ``bench/bots.py``) it is that module's rollout search."""
     if view["game"] not in rummy_hard.OUTS_GAMES:
         return (yield from rummy_hard.think(view, legal, rng))
-    return (yield from pimc.done(choose(view, legal)))
+    return (yield from _steps(view, legal))

@@ -234,7 +234,7 @@ def think(view: dict, legal: list, rng: random.Random, samples: int | None = Non
     call time), rollouts of ``horizon`` rounds of turns (default ``HORIZON``).
     Returns one element of ``legal``."""
     if view["game"] in OUTS_GAMES:
-        return (yield from pimc.done(rummy_outs.choose(view, legal)))
+        return (yield from rummy_outs.think(view, legal))
     samples = SAMPLES if samples is None else samples
     horizon = HORIZON if horizon is None else horizon
     cands = candidates(view, legal)

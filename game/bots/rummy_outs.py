@@ -148,6 +148,7 @@ from __future__ import annotations
 from ..rummy import Discard, Dunk, LayDown, Layoff, Next, Pass, Replace
 from . import dunka as _dunka
 from . import elvakort as _elvakort
+from . import pimc
 from .dunka import DIST_WEIGHT, SUITS, _card, _Ctx, _value, _without
 from .elvakort import _ElvCtx
 
@@ -317,7 +318,13 @@ class _Outs:
         nearer the contract: the copies of every natural card of the same rank as a card
         in hand (when the contract has sets) or of its suit within a run's length (when
         it has runs) that lowers ``distance`` (jokers, which fit nearly every hand, are
-        left out: they do not tell two discards apart)."""
+        left out: they do not tell two discards apart). ``outs_steps`` run at once."""
+        return pimc.drive(self.outs_steps(hand))
+
+    def outs_steps(self, hand) -> pimc.Think:
+        """``outs`` in slices (``game.bots.pimc``'s protocol): yields after each card
+        whose distance it evaluates (one ``distance`` a unit, the dear part of a hard
+        decision: up to a few ms in Pyodide) and returns the count."""
         d = self.distance(hand)
         near: dict = {}
         span = self.run_size if self.runs else 0
@@ -334,8 +341,10 @@ class _Outs:
         good = 0
         for c in near:
             k = self.live(c)
-            if k and self.distance(hand + [c]) < d:
-                good += k
+            if k:
+                if self.distance(hand + [c]) < d:
+                    good += k
+                yield None
         return good
 
 
@@ -381,26 +390,38 @@ def best_outs(ctx: _Outs, hand: list, naturals: list):
     """``(score, card)``: the natural card of ``naturals`` whose discard from ``hand``
     scores lowest by normal cost (``ctx.cost`` of the hand left, plus ``ctx.feeds``) minus
     the outs bonus, among the ``OUTS_CANDIDATES`` cheapest by that cost; None when
-    ``naturals`` is empty."""
-    scored = sorted((ctx.cost(_without(hand, c)) + ctx.feeds(c), c) for c in naturals)
+    ``naturals`` is empty. ``best_outs_steps`` run at once."""
+    return pimc.drive(best_outs_steps(ctx, hand, naturals))
+
+
+def best_outs_steps(ctx: _Outs, hand: list, naturals: list) -> pimc.Think:
+    """``best_outs`` in slices (``game.bots.pimc``'s protocol): yields after the cost of
+    each card of ``naturals`` and within each candidate's outs (``_Outs.outs_steps``);
+    returns what ``best_outs`` returns."""
+    scored = []
+    for c in naturals:
+        scored.append((ctx.cost(_without(hand, c)) + ctx.feeds(c), c))
+        yield None
+    scored.sort()
     best = None
     for cost, c in scored[:OUTS_CANDIDATES]:
-        score = cost - OUTS_WEIGHT * DIST_WEIGHT * ctx.outs(_without(hand, c)) / ctx.unseen
+        outs = yield from ctx.outs_steps(_without(hand, c))
+        score = cost - OUTS_WEIGHT * DIST_WEIGHT * outs / ctx.unseen
         if best is None or score < best[0]:
             best = (score, c)
     return best
 
 
-def _discard(ctx: _Outs, discards: list):
+def _discard(ctx: _Outs, discards: list) -> pimc.Think:
     """The discard (one of ``discards``) ``best_outs`` picks; the normal bot's choice
-    once down or with ``OUTS_WEIGHT`` 0."""
+    once down or with ``OUTS_WEIGHT`` 0. In slices (``best_outs_steps``)."""
     first: dict = {}
     for a in discards:
         first.setdefault(_card(str(a.card)), a)
     naturals = [c for c in first if c[0]]
     if ctx.down or not OUTS_WEIGHT or not naturals:
         return first[_dunka._best_discard(ctx, ctx.hand, list(first))]
-    return first[best_outs(ctx, ctx.hand, naturals)[1]]
+    return first[(yield from best_outs_steps(ctx, ctx.hand, naturals))[1]]
 
 
 def choose(view: dict, legal: list, ctx: _Outs | None = None):
@@ -408,12 +429,22 @@ def choose(view: dict, legal: list, ctx: _Outs | None = None):
     ``view["game"]``): one element of ``legal``, the game's normal bot's, but for the
     discard before laying down (see the docstring). ``ctx``: the view's context when
     the caller built it (``game.bots.dunka_hard``'s own settings, or to read it after);
-    by default the game's ``_OutsCtx`` / ``_ElvOutsCtx``."""
+    by default the game's ``_OutsCtx`` / ``_ElvOutsCtx``. ``think`` run at once."""
+    return pimc.drive(think(view, legal, ctx))
+
+
+def think(view: dict, legal: list, ctx: _Outs | None = None) -> pimc.Think:
+    """``choose`` in slices (``game.bots.pimc``'s protocol) so that a page stays
+    responsive: a discard before laying down yields after each hand cost and each
+    distance of its outs counts (a unit is one distance or the normal bot's own move,
+    at most a few ms in Pyodide; the whole decision took up to 90 ms there,
+    ``bench/hard_slices.py``). Returns the same move as ``choose``; the cuts change
+    nothing (``tests/test_bots_hard_slices.py``)."""
     elvakort = view["game"] == "elvakort"
     if ctx is None:
         ctx = _ElvOutsCtx(view) if elvakort else _OutsCtx(view)
     kinds = {type(a) for a in legal}
     if Discard in kinds and not kinds & {Next, LayDown, Layoff, Replace, Dunk, Pass} \
             and not ctx.down:
-        return _discard(ctx, [a for a in legal if isinstance(a, Discard)])
+        return (yield from _discard(ctx, [a for a in legal if isinstance(a, Discard)]))
     return _elvakort._normal(ctx, legal) if elvakort else _dunka._normal(ctx, legal)
