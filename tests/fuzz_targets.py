@@ -304,7 +304,7 @@ def _stored(key: str) -> Callable[[str], None]:
 
 def _run_moves(text: str) -> None:
     """The stored move history never raises; what it reads is written back the same, and
-    belongs to the saved session or is empty."""
+    belongs to the saved session or is empty; the log's sentences told of it never raise."""
     from game import movelog
     session = sample_moves()[0]
     log = movelog.loads(text, session)
@@ -312,6 +312,15 @@ def _run_moves(text: str) -> None:
     again = movelog.loads(movelog.dumps(log), session)
     assert again.to_dict() == log.to_dict()
     json.dumps(log.to_dict(), allow_nan=False)
+    # what the page tells of it: the one-line log's sentences (game.web.turn_line), as any
+    # game would read the same events, in both languages: text, never an error
+    from game.web import turn_line
+    players = session.view()["players"]
+    events = list(log.last) + [ev for r in log.rounds for ev in r["events"]][-60:]
+    for game in ("durak", "dunka", "elvakort", "tonk"):
+        for lang in ("sv", "en"):
+            told = turn_line.sentences(lang, game, events, players, 0, short=lang == "sv")
+            assert all(isinstance(text, str) for text in told)
 
 
 def _run_rescue(items: dict[str, str]) -> None:
