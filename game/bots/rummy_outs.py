@@ -149,6 +149,7 @@ from ..rummy import Discard, Dunk, LayDown, Layoff, Next, Pass, Replace
 from . import dunka as _dunka
 from . import elvakort as _elvakort
 from . import pimc
+from . import take_model as _take_model
 from .dunka import DIST_WEIGHT, SUITS, _card, _Ctx, _value, _without
 from .elvakort import _ElvCtx
 
@@ -179,6 +180,10 @@ lay off (``ending_feed``). 0: the normal bot's ``FEED_LAYOFF`` alone."""
 PARTNER_MODEL = True
 """Scale ``take_chance`` by the card's ``partner_factor`` (how many cards that could
 make it useful to the next player are still unseen). False: the measured bins alone."""
+TAKE_MODEL = False
+"""Estimate ``take_chance`` by inference on sampled hands of the next player, the normal
+bot as their model (``game.bots.take_model``), with the binned chance as its prior.
+False: the binned chance alone (measured better, ``game.bots.take_model``)."""
 PARTNER_CAP = 2.0
 """The largest ``partner_factor``: a card with many partners still out is at most twice
 as likely to be taken as the bin's mean."""
@@ -246,7 +251,12 @@ class _Outs:
             base = chance["thrown" if thrown else "passed"]
         else:
             base = chance["unsafe"]
-        return base * self.partner_factor(card) if PARTNER_MODEL else base
+        binned = base * self.partner_factor(card) if PARTNER_MODEL else base
+        if not TAKE_MODEL:
+            return binned
+        if getattr(self, "_take_model", None) is None:
+            self._take_model = _take_model.TakeModel(self)
+        return self._take_model.chance(card, binned)
 
     def partners(self, card) -> int:
         """How many of the cards we have not seen could make natural ``card`` useful to
