@@ -117,11 +117,28 @@ def _scores(pairs: list) -> str:
     return f"log-loss {ll / n:.4f} Brier {br / n:.4f} mean {mean:.3f}"
 
 
+def _auc(decisions: list) -> float:
+    """The share of (taken, not taken) candidate pairs within one decision that the
+    estimate orders right (a tie counts half), over ``decisions`` (lists of
+    ``(p, outcome)``): how well it ranks the discards a player chooses among."""
+    good = total = 0.0
+    for pairs in decisions:
+        for p1, y1 in pairs:
+            if y1:
+                for p0, y0 in pairs:
+                    if not y0:
+                        total += 1
+                        good += 1.0 if p1 > p0 else 0.5 if p1 == p0 else 0.0
+    return good / max(1.0, total)
+
+
 def aggregate(paths: list[str], mismatch: float, prior: float) -> None:
     """Print the scores of the lines in ``paths`` (module docstring)."""
     recs = [json.loads(line) for p in paths for line in open(p, encoding="utf-8")]
-    rows = {"all": [], "chosen": []}
+    rows: dict = {"all": [], "chosen": []}
+    ranked: dict = {"binned": [], "inferred": [], "unweighted": []}
     for r in recs:
+        start = len(rows["all"])
         w = [mismatch ** m for m in r["misses"]]
         for c in r["cands"]:
             hits = sum(wi * t for wi, t in zip(w, c["samples"]))
@@ -131,6 +148,11 @@ def aggregate(paths: list[str], mismatch: float, prior: float) -> None:
             rows["all"].append(row)
             if c["chosen"]:
                 rows["chosen"].append(row)
+        mine = rows["all"][start:]
+        for k, name in enumerate(ranked):
+            ranked[name].append([(x[k], x[3]) for x in mine])
+    print("within-decision AUC: " + ", ".join(
+        f"{name} {_auc(ds):.3f}" for name, ds in ranked.items()))
     for name, xs in rows.items():
         if not xs:
             continue

@@ -183,7 +183,11 @@ make it useful to the next player are still unseen). False: the measured bins al
 TAKE_MODEL = False
 """Estimate ``take_chance`` by inference on sampled hands of the next player, the normal
 bot as their model (``game.bots.take_model``), with the binned chance as its prior.
-False: the binned chance alone (measured better, ``game.bots.take_model``)."""
+False (the default): the binned chance alone. Session 14 measured the inference no
+better: over every candidate discard of 20 Dunka and 20 Elvakort games it ranks a
+decision's candidates worse than the bins (AUC 0.62-0.65 / 0.60-0.64 against 0.656 /
+0.650), and a paired screen showed no gain (figures in ``game.bots.take_model``). Its
+sampling is one unit of up to ~60 ms CPython, too long for a page's slice."""
 PARTNER_CAP = 2.0
 """The largest ``partner_factor``: a card with many partners still out is at most twice
 as likely to be taken as the bin's mean."""

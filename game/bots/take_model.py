@@ -23,8 +23,66 @@ draws the same way before laying down). It reads only the hard player's view:
    chance by ``PRIOR`` samples' worth.
 
 Everything here is an approximation of the normal bot's rule by distances alone (its
-discard choice also weighs points and feeding), cheap enough for a decision: one
-``distance`` per sample and decision, memoised by hand.
+discard choice also weighs points and feeding): one ``distance`` per sample and
+decision, memoised by hand. ``TakeModel`` is built in one piece (not cut into
+``game.bots.pimc`` units): with the option on, the first ``take_chance`` of a decision
+costs ``SAMPLES`` x (1 + the next player's decisions) distances at once.
+
+Measured 2026-12-03, session 14 (``bench/take_calibration.py``: two-player games of hard
+against normal, ``--games 20 --first-deal 500000``, seats swapped; for every natural
+card the hard player could discard before either player is down, the truth is the
+normal bot's real draw after that discard on a clone of the state; SAMPLES 24,
+MISMATCH 0.3, PRIOR 4 unless said; log-loss / Brier, lower is better; AUC: the share of
+(taken, not taken) candidate pairs of one decision that the estimate orders right, the
+ranking that picks a discard):
+
+    Dunka, 1,009 decisions, 9,920 candidates (14.8 % taken):
+        binned (``take_chance``)  all 0.4104 / 0.1264, discarded 0.3547 / 0.1043, AUC 0.656
+        inferred (this module)    all 0.4092 / 0.1249, discarded 0.3508 / 0.1030,
+                                  AUC 0.638 (0.619-0.649 at MISMATCH 0.01-0.3,
+                                  PRIOR 0-24)
+        the same samples unweighted (MISMATCH 1, the bench's "uniform") all 0.4229,
+                                  AUC 0.590-0.643 (PRIOR 0-24)
+        a constant (the base rate) all 0.4199 / 0.1264
+        the same rule on the next player's *real* hand: agrees with the truth on
+            97.7 % of candidates, AUC 0.981 (what the known-takes experiment's +11
+            points rested on: the rule is not the problem, the hand is)
+        a first run with uniform samples (DRAFT False): samples at distance 3.8 on
+            average, the real hand 2.2; they predicted takes at 0.30 against 0.15 real,
+            log-loss 0.4851 (binned 0.4099): the draft sampler (``_draft``) fixed that.
+        96 samples (first 4 games, 213 decisions): AUC 0.657-0.679 against 24 samples'
+            0.614-0.662 and binned 0.682 on the same decisions; log-loss 0.3322 against
+            0.3413 and binned 0.3586: more samples help, but cost four times as much.
+    Elvakort, 902 decisions, 8,723 candidates (15.6 % taken):
+        binned   all 0.4252 / 0.1310, discarded 0.3519 / 0.1035, AUC 0.650
+        inferred all 0.4305 / 0.1328, discarded 0.3467 / 0.1032, AUC 0.624
+                 (0.601-0.637 at MISMATCH 0.01-1, PRIOR 0-24)
+        the rule on the real hand: agrees on 95.1 %.
+    Both together in a logistic fit (logit of each, fitted on even deals, scored on
+    odd and back): held-out log-loss 0.382 / 0.418 (Dunka) and 0.404 / 0.429
+    (Elvakort) against 0.393 / 0.420 and 0.408 / 0.433 for the bins alone refitted:
+    the inference carries a little information the bins lack, not much.
+
+    Games, paired per round (``bench/round_screen.py --variant base: --variant
+    take:rummy_outs.TAKE_MODEL=True``, hard against normal, seats swapped; CPython,
+    niced):
+        Dunka, rounds 4-6, ``--deals 30 --first-deal 610000`` (180 rounds): paired
+            -2.0 points a round (s.e. 4.5; rounds 4/5/6: -5.8, +3.2, -3.4), going out
+            47 % -> 48 %: no gain shown.
+        Elvakort, rounds 1-6, ``--deals 20 --first-deal 610000`` (240 rounds):
+            paired -10.7 points a round (s.e. 7.8; rounds 1-6: +6.4, -1.6, -25.6,
+            +1.9, -10.2, -34.8), going out 52 % -> 51 %: no gain shown, if anything
+            worse.
+    Tried offline on the same records and dropped: the bins scaled by the inference
+    (``bin x ((inferred + e) / (its decision's mean + e)) ** g``, g 0.25-1, e 0.05-0.2):
+    AUC 0.648-0.659 Dunka (bins 0.656), 0.635-0.643 Elvakort (0.650), log-loss within
+    0.001 of the bins' at best.
+    Decision time with the option on (``bench/hard_times.py``, 40 positions each,
+    CPython CPU, another bench running): Dunka median 7, p95 57, max 62 ms (off: 1, 10,
+    12); Elvakort 7, 55, 64 ms (off: 1, 11, 12).
+
+So the option stays off (``rummy_outs.TAKE_MODEL``): with 24 samples it ranks a
+decision's candidates worse than the bins, and whole games were not run.
 """
 
 from __future__ import annotations
