@@ -50,14 +50,19 @@ ranking that picks a discard):
         a first run with uniform samples (DRAFT False): samples at distance 3.8 on
             average, the real hand 2.2; they predicted takes at 0.30 against 0.15 real,
             log-loss 0.4851 (binned 0.4099): the draft sampler (``_draft``) fixed that.
-        96 samples (first 4 games, 213 decisions): AUC 0.657-0.679 against 24 samples'
-            0.614-0.662 and binned 0.682 on the same decisions; log-loss 0.3322 against
-            0.3413 and binned 0.3586: more samples help, but cost four times as much.
+        96 samples (``take_model.SAMPLES = 96``), the first 12 games (deals
+            500,000-500,005: 605 decisions, 6,024 candidates): AUC 0.669 against 24
+            samples' 0.651 and binned 0.648 on the same decisions; log-loss 0.4022
+            against 0.4074 and binned 0.4132: better than the bins in both, at four
+            times the cost.
     Elvakort, 902 decisions, 8,723 candidates (15.6 % taken):
         binned   all 0.4252 / 0.1310, discarded 0.3519 / 0.1035, AUC 0.650
         inferred all 0.4305 / 0.1328, discarded 0.3467 / 0.1032, AUC 0.624
                  (0.601-0.637 at MISMATCH 0.01-1, PRIOR 0-24)
         the rule on the real hand: agrees on 95.1 %.
+        96 samples, the first 8 games (352 decisions, 3,417 candidates): AUC 0.627
+            against 24 samples' 0.598 and binned 0.648; log-loss 0.4261 against 0.4332
+            and binned 0.4121: still worse than the bins.
     Both together in a logistic fit (logit of each, fitted on even deals, scored on
     odd and back): held-out log-loss 0.382 / 0.418 (Dunka) and 0.404 / 0.429
     (Elvakort) against 0.393 / 0.420 and 0.408 / 0.433 for the bins alone refitted:
@@ -68,7 +73,10 @@ ranking that picks a discard):
     niced):
         Dunka, rounds 4-6, ``--deals 30 --first-deal 610000`` (180 rounds): paired
             -2.0 points a round (s.e. 4.5; rounds 4/5/6: -5.8, +3.2, -3.4), going out
-            47 % -> 48 %: no gain shown.
+            47 % -> 48 %: no gain shown. With 96 samples (``take_model.SAMPLES=96``,
+            the same deals and seats, paired with the same base): -1.6 (s.e. 4.3;
+            +3.0, -6.6, -1.2), going out 47 %: no gain either, at a p95 of 212 ms
+            CPython (``bench/hard_times.py``, 40 positions: median 19, max 225 ms).
         Elvakort, rounds 1-6, ``--deals 20 --first-deal 610000`` (240 rounds):
             paired -10.7 points a round (s.e. 7.8; rounds 1-6: +6.4, -1.6, -25.6,
             +1.9, -10.2, -34.8), going out 52 % -> 51 %: no gain shown, if anything
@@ -82,7 +90,11 @@ ranking that picks a discard):
     12); Elvakort 7, 55, 64 ms (off: 1, 11, 12).
 
 So the option stays off (``rummy_outs.TAKE_MODEL``): with 24 samples it ranks a
-decision's candidates worse than the bins, and whole games were not run.
+decision's candidates worse than the bins; 96 samples rank Dunka's a little better
+(0.669 against 0.648) but neither screen shows a gain, so whole games on fresh deals
+(``bench/bots.py``) were not run. The rule itself is right (97.7 % on the real hand):
+what is missing is knowledge of the hand, which the public record of one round gives
+little of.
 """
 
 from __future__ import annotations
