@@ -94,6 +94,27 @@ def _clean_name(name) -> str:
     return text.strip()[:NAME_LENGTH].strip()
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""First characters that make a spreadsheet program read a cell as a formula."""
+
+
+def csv_text(text: str) -> str:
+    """``text`` for a CSV cell a spreadsheet opens as text, never as a formula: one that
+    starts with ``FORMULA_START`` (or with ``'``) gets a leading ``'``, which spreadsheets
+    hide and ``csv_name`` takes off again (OWASP's advice on CSV injection)."""
+    text = str(text)
+    return "'" + text if text.startswith(FORMULA_START + ("'",)) else text
+
+
+def csv_name(text: str) -> str:
+    """A name read from a CSV cell: ``csv_text`` undone (a ``'`` before what would start
+    a formula, or before another ``'``, is taken off)."""
+    text = str(text)
+    if text.startswith("'") and text[1:].startswith(FORMULA_START + ("'",)):
+        return text[1:]
+    return text
+
+
 @dataclass
 class TableSheet:
     """One table-play scoresheet.
@@ -253,11 +274,12 @@ class TableSheet:
     def to_csv(self) -> str:
         """A CSV table: a header ``round,contract,<names...>``, six rows of points (empty
         when not entered), then a ``total`` row. The first line is a comment-free header so
-        spreadsheet programs open it directly."""
+        spreadsheet programs open it directly. A name a spreadsheet would run as a formula
+        (``=HYPERLINK(...)``) is written with a leading ``'`` (``csv_text``)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["game", self.game, *([""] * (len(self.names) - 1))])
-        writer.writerow(["round", *self.names])
+        writer.writerow(["round", *(csv_text(name) for name in self.names)])
         for r, row in enumerate(self.cells):
             writer.writerow([r + 1, *("" if v is None else v for v in row)])
         writer.writerow(["total", *self.totals()])
@@ -280,7 +302,7 @@ class TableSheet:
         if any("\n" in name or "\r" in name for name in rows[1]):
             raise SaveError("line 2: a name runs over several lines (a quote \" not closed?)")
         try:
-            sheet = cls.new(game, rows[1][1:], now_ms)
+            sheet = cls.new(game, [csv_name(name) for name in rows[1][1:]], now_ms)
         except SettingError as exc:
             raise SaveError(f"the CSV file is not a scoresheet: {exc}") from exc
         body = [r for r in rows[2:] if r[0].strip().lower() != "total"]

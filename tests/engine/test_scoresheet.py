@@ -79,6 +79,17 @@ def test_json_and_csv_round_trip():
         [s.to_dict(), again.to_dict()]
 
 
+def test_a_name_a_spreadsheet_would_run_is_written_as_text_and_read_back():
+    """CSV injection: a player's name such as ``=HYPERLINK(...)`` is written with a leading
+    ``'`` (a spreadsheet then shows it as text) and the import takes it off again."""
+    names = ['=HYPERLINK("http://x")', "+1", "'quoted", "Bo"]
+    s = TableSheet.new("elvakort", names, 1)
+    header = s.to_csv().splitlines()[1]
+    assert header.startswith("round,\"'=HYPERLINK(") and ",'+1," in header
+    assert all(not cell.startswith(("=", "+", "-", "@")) for cell in header.split(","))
+    assert read_file("x.csv", s.to_csv(), 2).names == names
+
+
 @pytest.mark.parametrize("name,text", [
     ("a.json", "{not json"),
     ("a.json", json.dumps({"format": "other"})),
