@@ -315,6 +315,17 @@ def test_a_wrong_answer_is_explained_and_the_position_can_be_tried_again(page, s
     assert page.locator(".hand [data-card='9H']").count() == 1
     assert page.locator(".bout [data-card]").count() == 0
     assert page.locator("[data-ui=teach-continue]").is_visible()
+    # on a small phone the feedback scrolls inside #teach, its buttons stay in its view
+    size = page.viewport_size
+    page.set_viewport_size({"width": 320, "height": 480})
+    page.wait_for_function("innerWidth === 320")
+    boxes = page.evaluate("""() => ['#teach', '[data-ui=teach-retry]', '[data-ui=teach-continue]']
+        .map((s) => document.querySelector(s).getBoundingClientRect())
+        .map((r) => [r.top, r.bottom])""")
+    (top, bottom), buttons = boxes[0], boxes[1:]
+    assert page.evaluate("document.getElementById('teach').scrollHeight") > bottom - top
+    assert all(top - 0.5 <= b_top and b_bottom <= bottom + 0.5 for b_top, b_bottom in buttons), boxes
+    page.set_viewport_size(size)
     # the status line says what it waits for, not "Bo is thinking…"
     assert page.locator("#status-line").inner_text() == "Choose Try again or Play on."
     tap(page.locator("[data-ui=teach-retry]"))
