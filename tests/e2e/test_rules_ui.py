@@ -256,3 +256,20 @@ def test_an_embedded_frame_of_rules_offers_no_back_to_a_missing_table(page, site
     page.keyboard.press("Escape")  # nothing to go back to: the rules stay
     assert page.locator("#rules").is_visible()
     assert page.url == site.url + "?embed=1&rules=tonk&lang=en"  # a frame adds no entries
+
+
+def test_rules_opened_from_a_phone_table_fit_the_screen(page, site):
+    """At a 320 px table the drawer's button sits in the top bar; over the rules page,
+    where it has nothing to open, it is gone (it made the page 375 px wide and did nothing
+    when tapped) and comes back with the table."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    open_game(page, site.url + "?game=tonk&players=2&seed=5&lang=en")
+    toggle = page.locator("#top .drawer-toggle")
+    assert toggle.is_visible()
+    tap(toggle)
+    tap(page.locator("#table [data-ui=rules-open]").first)
+    check_page(page, "tonk", "en")
+    assert toggle.is_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    tap(page.locator("#rules [data-ui=rules-back]").first)
+    assert page.locator("#rules").is_hidden() and toggle.is_visible()
