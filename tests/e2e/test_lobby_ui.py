@@ -199,3 +199,19 @@ def test_the_lobby_history_names_every_game_and_a_long_name_is_told(page, site):
                 page.wait_for_function(f"document.documentElement.lang === '{lang}'")
             levels = page.evaluate(LEVELS)
             assert levels and all(text <= room for text, room in levels), (width, lang, levels)
+
+
+def test_the_lobby_fits_a_320_px_phone_for_every_game(page, site):
+    """Each game's settings in the lobby fit a 320 px screen in both languages (Durak's
+    fieldset kept its content's width, 8-16 px too wide: the page scrolled sideways)."""
+    page.set_viewport_size({"width": 320, "height": 480})
+    for lang in ("sv", "en"):
+        open_game(page, site.url + f"?lang={lang}")
+        for game in ("durak", "dunka", "elvakort", "tonk"):
+            tap(page.locator(f"[data-game={game}], input[value={game}]").first)
+            page.wait_for_function(
+                "g => [...document.querySelectorAll('fieldset legend')].some("
+                "l => l.textContent.includes(g))", arg="Durak" if game == "durak" else "",
+                timeout=5000)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 320, (lang, game, width)
