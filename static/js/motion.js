@@ -362,7 +362,9 @@
 
   document.addEventListener("click", (event) => {
     const t = event.target;
-    const btn = t && t.closest ? t.closest("[data-drawer]") : null;
+    // (the body carries data-drawer="open" too: only the two buttons open or close it,
+    // not every tap inside the open drawer, such as a setting's checkbox)
+    const btn = t && t.closest ? t.closest("[data-drawer=toggle], [data-drawer=close]") : null;
     if (!btn) return;
     const what = btn.getAttribute("data-drawer");
     const open = what === "toggle" ? document.body.getAttribute("data-drawer") !== "open" : false;

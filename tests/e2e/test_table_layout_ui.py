@@ -223,6 +223,13 @@ def test_each_opening_fits_every_screen(page, site):
     box = page.locator("#ledger").bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
     assert page.locator("#table-side section.panel.prefs").is_visible()
+    # a setting changed in the open drawer leaves it open (any tap in it closed it)
+    four = page.locator("#pref-four")
+    four.scroll_into_view_if_needed()
+    four.click()
+    assert four.is_checked() and toggle.get_attribute("aria-expanded") == "true"
+    assert page.locator("#ledger").is_visible()
+    four.click()
     page.keyboard.press("Escape")
     assert not page.locator("#ledger").is_visible()
     assert toggle.get_attribute("aria-expanded") == "false"
