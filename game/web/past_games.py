@@ -17,6 +17,9 @@ from game.web.controller import table_for
 from game.web import markup
 from game.web.dom import element, h
 
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+"""English month abbreviations of the history's dates."""
+
 
 class PastGamesPart:
     """The lobby's list of finished games."""
@@ -40,8 +43,11 @@ class PastGamesPart:
             label = t(lang, "dk_history_entry", game=t(lang, f"game_{entry['game']}"),
                       names=names)
             if isinstance(entry.get("finished"), (int, float)):
-                day = str(js.Date.new(entry["finished"]).toLocaleDateString(
-                    "sv-SE" if lang == "sv" else "en-GB"))
+                when = js.Date.new(entry["finished"])
+                # Swedish 2026-12-03; English 3 Dec 2026 (en-GB's 03/12/2026 reads as
+                # March 12th to many English readers)
+                day = str(when.toLocaleDateString("sv-SE")) if lang == "sv" else \
+                    f"{int(when.getDate())} {MONTHS[int(when.getMonth())]} {int(when.getFullYear())}"
                 label = f"{day} · {label}"
             rid = entry["id"]
             items.appendChild(h("li", {"data-history": rid},

@@ -6,6 +6,7 @@ name fields read whole on a phone."""
 from __future__ import annotations
 
 import random
+import re
 
 from browser_harness import open_game
 from dunka_driver import hand, human_move
@@ -168,6 +169,9 @@ def test_the_lobby_history_names_every_game_and_a_long_name_is_told(page, site):
     got = page.evaluate(LOBBY)
     assert got["heading"] == "Finished games", got
     assert len(got["rows"]) == 2, got
+    # an English date that reads one way only ("2 Dec 2025", not en-GB's 02/12/2025)
+    day = page.locator("[data-history] > span").first.inner_text()
+    assert re.match(r"\d{1,2} (Nov|Dec) 2025 · ", day), day
     for row in got["rows"]:
         assert row["gap"] >= 8, got
         assert min(row["show"]["w"], row["show"]["h"], row["del"]["w"], row["del"]["h"]) >= 24, got
@@ -187,6 +191,8 @@ def test_the_lobby_history_names_every_game_and_a_long_name_is_told(page, site):
     page.locator("#lang-switch").click()
     page.wait_for_function("document.getElementById('history-h').textContent === 'Avslutade partier'")
     assert "högst 24 tecken" in page.locator("#lobby-name-limit-0").inner_text()
+    day = page.locator("[data-history] > span").first.inner_text()
+    assert re.match(r"2025-1[12]-\d\d · ", day), day
     got = page.evaluate(LOBBY)
     assert got["select"]["text"] <= got["select"]["width"] - 36, got
     # at 360 px (and 320) each seat's level reads whole beside "Computer" / "Dator": a
