@@ -4,20 +4,14 @@ counter."""
 
 from __future__ import annotations
 
-import importlib.util
-import os
+import importlib
 
 from game import bots, rummy
 
-PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench",
-                    "hard_slices.py")
-
 
 def load():
-    spec = importlib.util.spec_from_file_location("hard_slices_bench", PATH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The bench script as a module (the repository's root is on the path: ``bench.*``)."""
+    return importlib.import_module("bench.hard_slices")
 
 
 def test_quantile_and_summary_count_the_units_over_the_marks():

@@ -15,8 +15,7 @@
 
 from __future__ import annotations
 
-import importlib.util
-import os
+import importlib
 import random
 
 import pytest
@@ -151,12 +150,7 @@ def test_normal_never_throws_a_won_endgame_away():
 
 
 def _bench_module():
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                        "bench", "durak_solver.py")
-    spec = importlib.util.spec_from_file_location("durak_solver_bench", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("bench.durak_solver")
 
 
 def test_solver_keeps_the_values_of_the_solver_before_its_speed_up():
