@@ -6,7 +6,6 @@ by the engine: one sentence per turn."""
 from __future__ import annotations
 
 import random
-from html.parser import HTMLParser
 
 import pytest
 
@@ -14,6 +13,7 @@ from game.i18n import TEXTS
 from game.session import Session
 from game.web import dunka_model, model, tonk_model
 from game.web.turn_line import MOVES, log_el, sentences, turns
+from test_markup import Tree  # the elements and texts a parser finds in markup
 
 PLAYERS = [{"name": "Du", "kind": "human"}, {"name": "Anna", "kind": "bot", "level": "normal"},
            {"name": "Bo", "kind": "bot", "level": "normal"}]
@@ -234,19 +234,6 @@ def test_every_turn_text_is_in_both_languages():
 
 
 # ---------------------------------------------------------------------------- hostile names
-
-class Tree(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.tags: list[tuple[str, dict]] = []
-        self.texts: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        self.tags.append((tag, dict(attrs)))
-
-    def handle_data(self, data):
-        self.texts.append(data)
-
 
 @pytest.mark.parametrize("name", HOSTILE)
 def test_hostile_player_names_stay_text(name):
