@@ -79,10 +79,14 @@ def card_name(lang: str, card: str) -> str:
 
 def cards_names(lang: str, cards) -> str:
     """Several card names joined for a sentence ("spader dam och hjärter tio")."""
-    names = [card_name(lang, c) for c in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return t(lang, "list_and", first=", ".join(names[:-1]), last=names[-1])
+    return listed(lang, [card_name(lang, c) for c in cards])
+
+
+def listed(lang: str, items: list[str]) -> str:
+    """Texts joined for a sentence: "a", "a and b", "a, b and c" ("a, b och c")."""
+    if len(items) <= 1:
+        return "".join(items)
+    return t(lang, "list_and", first=", ".join(items[:-1]), last=items[-1])
 
 
 GAME_REASONS = {"elvakort": "elv_"}

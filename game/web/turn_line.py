@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..i18n import card_name, t
+from ..i18n import card_name, listed, t
 from . import dunka_model, model, tonk_model
 from .markup import Node, card_index, h
 
@@ -207,9 +207,7 @@ def turn_sentence(lang: str, game: str, player: int, group: list[dict],
             pieces.append(piece)
     if not pieces:
         return None
-    clauses = [_clause(lang, piece, mine, card) for piece in pieces]
-    did = clauses[0] if len(clauses) == 1 else \
-        t(lang, "list_and", first=", ".join(clauses[:-1]), last=clauses[-1])
+    did = listed(lang, [_clause(lang, piece, mine, card) for piece in pieces])
     return t(lang, "tl_sentence", name=name(player), did=did)
 
 
@@ -220,18 +218,11 @@ def melds_count(lang: str, n: int, more: bool = False) -> str:
     return t(lang, prefix + "_1") if n == 1 else t(lang, prefix + "_n", n=n)
 
 
-def _listed(lang: str, names: list[str]) -> str:
-    """Names joined for a sentence ("7♦, 7♣ and 7♥"), as ``i18n.cards_names`` does."""
-    if len(names) <= 1:
-        return "".join(names)
-    return t(lang, "list_and", first=", ".join(names[:-1]), last=names[-1])
-
-
 def _clause(lang: str, piece: list, mine: bool, card: Callable[[str], str]) -> str:
     """One clause of a turn sentence from its piece (``turn_sentence``); ``card`` names
     a card."""
     key, _, params, cards = piece
-    named = _listed(lang, [card(c) for c in cards])
+    named = listed(lang, [card(c) for c in cards])
     if key == "meld":
         contract, further = params["contract"], params["further"]
         you = "_you" if mine else ""
