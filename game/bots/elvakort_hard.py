@@ -64,7 +64,7 @@ PILE_MARGIN = 5.0
 
 
 def _best_score(ctx: rummy_outs._ElvOutsCtx, hand, keep=None):
-    """The score of ``hand``'s best discard (``rummy_outs.best_outs`` over its natural
+    """The score of ``hand``'s best discard (``rummy_outs.best_outs_steps`` over its natural
     cards but ``keep``: the card just taken may not be discarded); None without one."""
     return pimc.drive(_best_score_steps(ctx, hand, keep))
 

@@ -400,18 +400,13 @@ class _ElvOutsCtx(_Outs, _ElvCtx):
         self._init_outs(view)
 
 
-def best_outs(ctx: _Outs, hand: list, naturals: list):
+def best_outs_steps(ctx: _Outs, hand: list, naturals: list) -> pimc.Think:
     """``(score, card)``: the natural card of ``naturals`` whose discard from ``hand``
     scores lowest by normal cost (``ctx.cost`` of the hand left, plus ``ctx.feeds``) minus
     the outs bonus, among the ``OUTS_CANDIDATES`` cheapest by that cost; None when
-    ``naturals`` is empty. ``best_outs_steps`` run at once."""
-    return pimc.drive(best_outs_steps(ctx, hand, naturals))
-
-
-def best_outs_steps(ctx: _Outs, hand: list, naturals: list) -> pimc.Think:
-    """``best_outs`` in slices (``game.bots.pimc``'s protocol): yields after the cost of
-    each card of ``naturals`` and within each candidate's outs (``_Outs.outs_steps``);
-    returns what ``best_outs`` returns."""
+    ``naturals`` is empty. In slices (``game.bots.pimc``'s protocol): yields after the
+    cost of each card of ``naturals`` and within each candidate's outs
+    (``_Outs.outs_steps``)."""
     scored = []
     for c in naturals:
         scored.append((ctx.cost(_without(hand, c)) + ctx.feeds(c), c))
@@ -427,7 +422,7 @@ def best_outs_steps(ctx: _Outs, hand: list, naturals: list) -> pimc.Think:
 
 
 def _discard(ctx: _Outs, discards: list) -> pimc.Think:
-    """The discard (one of ``discards``) ``best_outs`` picks; the normal bot's choice
+    """The discard (one of ``discards``) ``best_outs_steps`` picks; the normal bot's choice
     once down or with ``OUTS_WEIGHT`` 0. In slices (``best_outs_steps``)."""
     first: dict = {}
     for a in discards:
