@@ -63,6 +63,10 @@ def test_a_table_embedded_in_another_site_boots_and_plays(browser, site, tmp_pat
         # the learner plays: the first legal move of the table, and the parent hears of it
         fr.wait_for_function("() => !!document.querySelector('#table [data-action]')",
                              timeout=60_000)
+        # the deal's cards may still fly: a tap then acts on what lies at its point once
+        # they stop (static/js/motion.js), so the card is tapped where it comes to rest
+        fr.wait_for_function("() => !document.getAnimations().some("
+                             "a => a.playState === 'running')", timeout=60_000)
         move = fr.locator("#table [data-action]").first
         action = move.get_attribute("data-action")
         move.click(force=True)
