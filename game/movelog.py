@@ -150,7 +150,11 @@ def last_line(line: list[dict], shown: list[dict], fresh: bool) -> list[dict]:
     discarded …", so a draw from the stock costs no line of its own) and shows the newest
     sentences that fit (static/css/table.css): a computer's lay-down is not replaced by
     its discard, nor by the next computer's turn, before the person has read it. At most
-    ``MAX_LAST`` events, the newest.
+    ``MAX_LAST`` events, the newest. A line that tells only the card turned up to start
+    the discard pile (a ``deal`` with a ``pile``, DUN-5, TONK-4; ``turn_up``, ELV-4) is
+    kept even when ``fresh``: it is what the round starts with, and the computers' opening
+    discards follow it ("7♥ was turned up … Computer 1 discarded J♥."), instead of the
+    first of them wiping it before it was read.
 
     >>> draw = {"type": "draw", "player": 1, "source": "stock"}
     >>> meld = {"type": "meld", "player": 1}
@@ -160,8 +164,16 @@ def last_line(line: list[dict], shown: list[dict], fresh: bool) -> list[dict]:
     >>> last_line(line, [meld], True)
     [{'type': 'meld', 'player': 1}]
     """
-    turn = list(shown) if fresh else line + shown
+    turn = list(shown) if fresh and not _turn_up_only(line) else line + shown
     return turn[-MAX_LAST:]
+
+
+def _turn_up_only(line: list[dict]) -> bool:
+    """True when ``line`` holds events and each turns up a card to start the discard pile
+    (``last_line``)."""
+    return bool(line) and all(isinstance(ev, dict) and (
+        ev.get("type") == "turn_up" or (ev.get("type") == "deal" and bool(ev.get("pile"))))
+        for ev in line)
 
 
 def _events(value: Any, limit: int) -> None:

@@ -13,6 +13,47 @@ from .engine import SettingError, refused
 from .session import (GAMES, LANGUAGES, LEVELS, MAX_SEED, SPEEDS, game_module, make_rules,
                       settings)
 
+PAGE_PARAMS = ("game", "players", "seed", "lang", "embed", "speed", "level", "hints",
+               "position", "positionfile", "item", "expect", "prompt", "origin", "rules")
+"""The link parameters the page reads besides the games' settings (``read_query``)."""
+
+
+class ParamTwice(SettingError):
+    """A link parameter the page reads, given more than once (``?level=hard&level=easy``):
+    the link is refused, naming it, rather than one value silently winning. ``setting`` is
+    the parameter, ``values`` its values in the link's order (``value`` the first;
+    ``allowed`` is ``None``); the page says it with ``url_twice``
+    (``game.web.links.setting_text``)."""
+
+    def __init__(self, setting: str, values: list[str]) -> None:
+        ValueError.__init__(self, f"parameter {setting!r} is given {len(values)} times "
+                                  f"({', '.join(v[:40] for v in values)}); give it once")
+        self.setting, self.value, self.allowed = setting, values[0], None
+        self.values = list(values)
+
+
+def read_query(pairs) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """A link's ``(name, value)`` pairs in order (``URLSearchParams.entries()``) as
+    ``(query, twice)``: ``query`` holds each name's first value (as
+    ``URLSearchParams.get`` gives it); ``twice`` maps each name the page reads
+    (``PAGE_PARAMS`` and every game's settings) that is given more than once to all its
+    values, in order (``parse_params(query, twice)`` refuses those). Names the page does
+    not read are ignored, however often given (``utm_source`` twice harms nothing).
+
+    >>> read_query([("level", "hard"), ("level", "easy"), ("x", "1"), ("x", "2")])
+    ({'level': 'hard', 'x': '1'}, {'level': ['hard', 'easy']})
+    """
+    read = set(PAGE_PARAMS) | {name for game in GAMES for name, _a in settings(game)}
+    query: dict[str, str] = {}
+    seen: dict[str, list[str]] = {}
+    for key, value in pairs:
+        key, value = str(key), str(value)
+        query.setdefault(key, value)
+        seen.setdefault(key, []).append(value)
+    twice = {k: v for k, v in seen.items() if len(v) > 1 and k in read}
+    return query, twice
+
+
 def url_value(value: Any) -> str:
     """A setting's value as written in a URL (and read back by ``parse_params``):
     ``True`` -> ``"on"``, ``False`` -> ``"off"``, ``None`` -> ``"none"``, else
@@ -49,8 +90,14 @@ def _int_param(name: str, text: str, low: int, high: int) -> int:
     return value
 
 
-def parse_params(query: dict[str, str]) -> dict[str, Any]:
+def parse_params(query: dict[str, str],
+                 twice: dict[str, list[str]] | None = None) -> dict[str, Any]:
     """Read URL parameters (already split into a dict of strings) into a start request.
+
+    ``twice``: the parameters the link gives more than once (``read_query``); when there
+    are any the link is refused before anything else is read: a ``ParamTwice`` naming the
+    parameter (a ``SettingErrors`` of them when several), since which of the values was
+    meant cannot be known.
 
     Known keys: ``game``, ``players`` (count), ``seed``, ``lang`` (sv/en), ``embed`` (1/0),
     ``speed`` (slow/normal/fast/instant), ``level`` (easy/normal/hard, every computer player) and
@@ -71,6 +118,8 @@ def parse_params(query: dict[str, str]) -> dict[str, Any]:
     ``positions.PositionError`` (codes ``too_long``, ``expect_illegal``, ... and every
     code of ``positions.read``); ``hints`` a ``SettingError``.
     """
+    if twice:
+        raise refused([ParamTwice(name, values) for name, values in twice.items()])
     position = None
     if "position" in query:
         from . import positions

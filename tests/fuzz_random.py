@@ -97,9 +97,10 @@ def _url_value(rng: random.Random) -> str:
     return ft.mutate(rng.choice(ft.POSITIONS), random.Random(rng.getrandbits(32)))
 
 
-def url(rng: random.Random) -> dict:
-    return {(rng.choice(ft.URL_KEYS) if rng.random() < 0.8 else text(rng, 8)): _url_value(rng)
-            for _ in range(rng.randint(0, 6))}
+def url(rng: random.Random) -> list[tuple[str, str]]:
+    """A link's ``(name, value)`` pairs; a name may come twice."""
+    return [(rng.choice(ft.URL_KEYS) if rng.random() < 0.8 else text(rng, 8), _url_value(rng))
+            for _ in range(rng.randint(0, 7))]
 
 
 def _message_data(rng: random.Random) -> Any:

@@ -343,13 +343,16 @@ def _run_rescue(items: dict[str, str]) -> None:
             saves.read_stored(key, store[key])
 
 
-def _run_url(query: dict) -> None:
-    """A link is read, or refused with a message in both languages that names every
-    refused value (one line each when several: ``SettingErrors``)."""
-    from game.url_params import parse_params
+def _run_url(pairs: list[tuple[str, str]]) -> None:
+    """A link (its ``(name, value)`` pairs, as the page reads them with
+    ``url_params.read_query``) is read, or refused with a message in both languages that
+    names every refused value (one line each when several: ``SettingErrors``). A
+    parameter the page reads given twice is always refused, naming it and its values."""
+    from game.url_params import ParamTwice, parse_params, read_query
     from game.web.links import setting_text
+    query, twice = read_query(pairs)
     try:
-        req = parse_params(dict(query))
+        req = parse_params(dict(query), twice)
     except SettingError as exc:
         many = getattr(exc, "errors", None)
         for lang in ("sv", "en"):
@@ -358,7 +361,12 @@ def _run_url(query: dict) -> None:
             if many is not None:
                 assert len(many) >= 2 and text.count("\n") == len(many) - 1, (many, text)
                 assert all(e.setting in query or e.setting == "game" for e in many), many
+            if twice:
+                assert all(isinstance(e, ParamTwice) for e in (many or [exc]))
+                assert {e.setting for e in (many or [exc])} == set(twice)
+                assert all(f"{name}" in text for name in twice), text
         raise
+    assert not twice, twice
     assert req["game"] in ("durak", "dunka", "elvakort", "tonk")
 
 
@@ -428,8 +436,10 @@ url_values = st.one_of(
     st.tuples(st.sampled_from(POSITIONS), st.integers(0, 2**32)).map(
         lambda p: mutate(p[0], random.Random(p[1]))),
 )
-url_queries = st.dictionaries(st.one_of(st.sampled_from(URL_KEYS), st.text(max_size=8)),
-                              url_values, max_size=6)
+url_queries = st.lists(st.tuples(st.one_of(st.sampled_from(URL_KEYS), st.text(max_size=8)),
+                                  url_values), max_size=7)
+"""A link's ``(name, value)`` pairs in order, as ``URLSearchParams.entries()`` gives them:
+a name may come twice (``?level=hard&level=easy``)."""
 
 message_data = st.one_of(
     st.fixed_dictionaries({"type": st.sampled_from(embed.MESSAGE_TYPES)},

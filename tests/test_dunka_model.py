@@ -234,3 +234,14 @@ def test_several_cards_selected_after_laying_down_do_not_send_to_lay_down(lang):
         "dunka;round=1;phase=play;turn=0;h0=3S,4H,10D,QC,2C,5D,9H,8S,6C,JD;h1=?9;pile=4D;seed=3"))
     assert dm.plan(before.view(), ["3S", "4H"], lang)["status"] == \
         TEXTS[lang]["dk_st_selected_many"].format(n=2)
+
+
+def test_a_name_header_breaks_inside_a_word_only_when_the_word_is_long():
+    """The scoresheet's name headers wrap at spaces ("Computer 1", "Dator 1", not
+    "Compute/r 1"); only a word longer than ``LONG_WORD`` letters may break anywhere
+    (``long-word``: a 24-letter name must not widen the side panel)."""
+    from game.web.dunka_model import LONG_WORD, name_header_class
+    for name in ("Computer 1", "Dator 3", "You", "Du", "Anna-Karin Lindqvist", "x" * LONG_WORD):
+        assert name_header_class(name) == "n", name
+    for name in ("Bartholomewbartholomew", "Maximiliana Bernadotte-Lindqvist", "x" * 24):
+        assert name_header_class(name) == "n long-word", name

@@ -297,3 +297,51 @@ def test_an_invalid_origin_fails_closed():
     assert origin_policy("https://Example.org") == ("https://example.org", False)
     for bad in ("javascript:alert(1)", "*", "https://example.org/page", "null"):
         assert origin_policy(bad) == (None, True), bad
+
+
+@pytest.mark.parametrize("size", [100_000, 150_000])
+def test_a_huge_message_is_refused_as_too_long_naming_the_limit(size):
+    """A message over ``MAX_RAW_CHARS`` as text is refused unread, for its length: the
+    reason says "too long" and the limit a message must keep, not "not JSON"."""
+    from game.i18n import t
+    from game.web.embed import MAX_MESSAGE_CHARS, decode_message
+    raw = json.dumps({"type": "load-position", "position": "durak;h0=6H",
+                      "prompt": "x" * size})
+    with pytest.raises(MessageError) as exc:
+        decode_message(raw)
+    assert exc.value.key == "msg_too_long" and exc.value.code == "bad_message"
+    assert exc.value.params["limit"] == MAX_MESSAGE_CHARS
+    sv, en = (t(lang, exc.value.key, **exc.value.params) for lang in ("sv", "en"))
+    assert "längre än 8000 tecken" in sv and "longer than 8000 characters" in en
+    with pytest.raises(MessageError) as exc:   # not JSON at all stays "not JSON"
+        decode_message("{not json")
+    assert exc.value.key == "msg_not_json"
+
+
+@pytest.mark.parametrize("query, field", [
+    ({"prompt": "p" * 301}, "prompt"),
+    ({"expect": "take " * 50}, "expect"),
+    ({"position": "durak;h0=" + ",".join(["7S"] * 700)}, "position"),
+])
+def test_a_too_long_link_value_names_its_parameter(query, field):
+    """A refused too-long ``prompt=`` (``expect=``, ``position=``) names the parameter in
+    both languages, as a message's too-long field does (``msg_field_too_long``)."""
+    from game.positions import PositionError
+    from game.url_params import parse_params
+    from game.web.links import refusal_text
+    query = {"position": "durak;h0=6H,7H;h1=?2;trump=AS", **query}
+    with pytest.raises(PositionError) as exc:
+        parse_params(query)
+    assert exc.value.code == "too_long"
+    sv, en = refusal_text("sv", exc.value), refusal_text("en", exc.value)
+    assert f"”{field}” är för lång" in sv and f"“{field}” is too long" in en
+    assert "{" not in sv + en
+
+
+def test_a_too_large_lesson_file_names_its_parameter():
+    from game import positions
+    from game.web.links import refusal_text
+    with pytest.raises(positions.PositionError) as exc:
+        positions.load_json(" " * (positions.MAX_JSON + 1))
+    assert "“positionfile” is too long" in refusal_text("en", exc.value)
+    assert "”positionfile” är för lång" in refusal_text("sv", exc.value)

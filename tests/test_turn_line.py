@@ -214,6 +214,33 @@ def test_events_that_are_not_moves_keep_their_own_sentence(lang):
         [model.describe_event(lang, {"type": "out", "player": 1}, PLAYERS, 0)]
 
 
+@pytest.mark.parametrize("lang, want", [
+    ("en", ["7♥ was turned up from the stock to start the discard pile.",
+            "Anna discarded J♣.",
+            "Seven of hearts was turned up from the stock to start the discard pile."]),
+    ("sv", ["7♥ vändes upp från talongen och började slänghögen.",
+            "Anna kastade J♣.",
+            "Hjärter sjua vändes upp från talongen och började slänghögen."]),
+])
+def test_the_card_turned_up_to_start_the_pile_is_one_sentence(lang, want):
+    """DUN-5: the card a round's deal turns up from the stock (ELV-4: Elvakort's, after
+    the opening discards) is told by the log like the turns around it: one sentence in the
+    past tense, its card by its corner index on the visible line, by name in the live
+    region. Tonk's deal keeps its own sentence (TONK-4, the hand and the dealer)."""
+    deal = {"type": "deal", "round": 2, "dealer": 0, "contract": "2 sets", "pile": "7H"}
+    got = sentences(lang, "dunka", [deal, ev("discard", 1, card="JC")], PLAYERS, 0,
+                    short=True)
+    got += sentences(lang, "dunka", [deal], PLAYERS, 0)
+    assert got == want
+    up = {"type": "turn_up", "card": "7H"}
+    assert sentences(lang, "elvakort", [ev("discard", 2, card="JC"), up], PLAYERS, 0,
+                     short=True)[1] == want[0]
+    assert sentences(lang, "dunka", [{**deal, "pile": None}], PLAYERS, 0) == []
+    tonk = {"type": "deal", "hand": 3, "dealer": 2, "pile": ["4H"]}
+    assert sentences(lang, "tonk", [tonk], PLAYERS, 0, short=True) == \
+        [tonk_model.describe_event(lang, tonk, PLAYERS, 0)]
+
+
 def test_a_damaged_event_is_left_out():
     events = [ev("discard", 1), {"type": "round_end"}, "not an event", ev("discard", 2, card="2C")]
     got = sentences("en", "dunka", events, PLAYERS, 0)

@@ -8,7 +8,7 @@ as names by ``game.positions.message``). ``hint_<code>``: why the hinted move is
 
 TEXTS: dict[str, dict[str, str]] = {
     "sv": {
-        "position_too_long": "Texten är för lång: {length} tecken, högst {limit}.",
+        "position_too_long": "”{field}” är för lång: {length} tecken, högst {limit}.",
         "position_syntax": "Positionen går inte att läsa vid ”{field}”: skriv fält som "
                            "nyckel=värde åtskilda av semikolon, händerna som h0, h1, …",
         "position_unknown_game": "Okänt spel ”{value}”. Spel: {allowed}.",
@@ -96,7 +96,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_end_hand": "Avsluta given: din summa {total} är troligen lägst.",
     },
     "en": {
-        "position_too_long": "The text is too long: {length} characters, at most {limit}.",
+        "position_too_long": "“{field}” is too long: {length} characters, at most {limit}.",
         "position_syntax": "The position cannot be read at “{field}”: write fields as "
                            "key=value separated by semicolons, the hands as h0, h1, …",
         "position_unknown_game": "Unknown game “{value}”. Games: {allowed}.",

@@ -195,6 +195,7 @@ TEXTS = {
     "undo": "Ångra",
     "url_needs_players": "inställningen ”{label}” ({setting}) kräver {low} eller fler spelare; det här spelet har {players}.",
     "url_bad_value": "inställningen ”{setting}” kan inte vara ”{value}”; tillåtna värden: {allowed}.",
+    "url_twice": "parametern ”{setting}” står {n} gånger i länken ({values}); ange den en gång.",
     "url_error_title": "Spelet kunde inte startas från länken",
     "error_title": "Något gick fel",
     "internal_error": "Oväntat fel: {msg}",

@@ -2,8 +2,9 @@
 a row told as one sentence, "Anna drog från talongen, lade ut sitt kontrakt (2
 kombinationer) och kastade hjärter sju." Each ``tl_*`` text but ``tl_sentence`` is a
 clause in the past tense without its subject (past tense reads the same for "Du"/"You"
-and for a name), joined with ``list_and``; ``_you`` texts are used when the mover is the
-person addressed as "you". A ``{card}`` or ``{cards}`` is a card's name ("hjärter sjua",
+and for a name), joined with ``list_and`` (``tl_turn_up``, the card turned up to start
+Dunka's and Elvakort's discard pile, is a whole sentence); ``_you`` texts are used when
+the mover is the person addressed as "you". A ``{card}`` or ``{cards}`` is a card's name ("hjärter sjua",
 for the live region) or its corner index ("7♥", the visible line), so no article
 precedes it. ``TEXTS = {"sv": {...}, "en": {...}}``, merged by ``game.i18n``.
 
@@ -33,6 +34,7 @@ TEXTS = {
         "tl_discard": "kastade {card}",
         "tl_claim": "dunkade och tog {card} och ett straffkort",
         "tl_claim_elvakort": "tog {card} utanför tur och ett straffkort",
+        "tl_turn_up": "{card} vändes upp från talongen och började slänghögen.",
         # Tonk
         "tl_tk_spread": "lade ut {cards}",
         "tl_tk_spreads": "lade ut {n} utlägg",
@@ -70,6 +72,7 @@ TEXTS = {
         "tl_discard": "discarded {card}",
         "tl_claim": "dunked and took {card} plus a penalty card",
         "tl_claim_elvakort": "took {card} out of turn, plus a penalty card",
+        "tl_turn_up": "{card} was turned up from the stock to start the discard pile.",
         "tl_tk_spread": "spread {cards}",
         "tl_tk_spreads": "laid down {n} spreads",
         "tl_tk_hit": "hit with {cards}",

@@ -81,7 +81,7 @@ def lesson_entries(text: str) -> list[dict]:
     (``item=``) reads only that one, so a file of many positions costs one position's
     work."""
     if not isinstance(text, str) or len(text) > MAX_JSON:
-        raise PositionError("too_long", "the teaching file is too large", field="file",
+        raise PositionError("too_long", "the teaching file is too large", field="positionfile",
                             limit=MAX_JSON, length=len(text) if isinstance(text, str) else 0)
     try:
         data = jsonsafe.loads(text, max_chars=MAX_JSON)

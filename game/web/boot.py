@@ -15,7 +15,7 @@ from game import saves
 from game.engine import SettingError
 from game.i18n import LANGS, t
 from game.session import GAMES, Session
-from game.url_params import parse_params
+from game.url_params import parse_params, read_query
 from game.web.links import setting_text
 from game.web.table import layout_hand
 
@@ -30,12 +30,12 @@ class BootPart:
     def start(self) -> None:
         self.apply_display_prefs()
         self.link_refused = None  # a refused setting of the link (show_url_error)
-        query = {}
         params = js.URLSearchParams.new(window.location.search)
-        for pair in params.entries():
-            key, value = str(pair[0]), str(pair[1])
-            query[key] = value
+        # each parameter's first value; one the page reads given twice refuses the link
+        query, twice = read_query([(str(p[0]), str(p[1])) for p in params.entries()])
         rules_game = query.pop("rules", None)  # ?rules=durak opens a rules page (below)
+        if "rules" in twice:  # a refused link opens nothing
+            rules_game = None
         started = False
         if query.get("lang", "").strip().lower() in LANGS:  # messages below in that language
             self.lang = query["lang"].strip().lower()
@@ -44,10 +44,10 @@ class BootPart:
         if query:
             self.embed = self.teach.embedded(query)
             document.body.classList.toggle("embed", self.embed)
-            self.teach.boot(query)
+            self.teach.boot(query, twice)
             try:
-                req = parse_params(query) if not self.teach.wants_file(query) else \
-                    self.teach.file_request(query)
+                req = parse_params(query, twice) if not self.teach.wants_file(query) else \
+                    self.teach.file_request(query, twice)
             except SettingError as exc:
                 if not self.embed:  # a frame keeps the reason in view instead (teach.refused)
                     self.show_url_error(exc)

@@ -37,6 +37,24 @@ def sort_hand(cards: list[str], by: str) -> list[str]:
     return sorted(cards, key=key)
 
 
+LONG_WORD = 10
+"""A name with a word longer than this may break inside the word in the side panel's
+scoresheet header (``name_header_class``); shorter words always stay whole."""
+
+
+def name_header_class(name: str) -> str:
+    """The class of a player's column header in the scoresheet (``th.n``): ``"n"`` — the
+    name wraps only at its spaces ("Computer 1" never as "Compute/r 1") — or, when a word
+    of it is longer than ``LONG_WORD`` letters (a name may be 24 letters without a space,
+    ``people.MAX_NAME``), ``"n long-word"``: that word may break anywhere, so it does not
+    widen the side panel (static/css/people.css).
+
+    >>> name_header_class("Computer 1"), name_header_class("Bartholomewbartholomew")
+    ('n', 'n long-word')
+    """
+    return "n long-word" if any(len(w) > LONG_WORD for w in str(name).split()) else "n"
+
+
 RANK_VALUE = {**{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13, "A": 14}
 """A natural card's rank as a number (the ace 14; it also counts as 1 in a run)."""
 CLAIM_KEYS = {"elvakort": {"dk_btn_dunk": "elv_btn_take", "dk_st_claim": "elv_st_claim",

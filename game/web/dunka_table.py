@@ -167,7 +167,8 @@ class DunkaTable(TableView):
         current = None if record else v["state"]["round"]
         head = h("tr", {}, h("th", {"scope": "col"}, text=t(lang, "dk_sheet_round")))
         for name in names:
-            head.appendChild(h("th", {"scope": "col", "class": "n"}, text=name))
+            head.appendChild(h("th", {"scope": "col", "class": dm.name_header_class(name)},
+                               text=name))
         body = h("tbody")
         for r in range(1, 7):
             row = h("tr", {"class": "current" if r == current and r not in done else None,

@@ -265,10 +265,15 @@ def decode_message(raw: str | None) -> dict | None:
 
     Returns what ``read_message`` returns (``None``: a message to ignore). Raises
     ``MessageError`` (code ``bad_message``, key ``msg_not_json``) for text that is not
-    JSON, larger than ``MAX_RAW_CHARS``, nested too deep or holding ``NaN``/``Infinity``,
-    and every ``MessageError`` of ``read_message``. Nothing else escapes."""
+    JSON, nested too deep or holding ``NaN``/``Infinity``; key ``msg_too_long`` (with
+    ``limit`` ``MAX_MESSAGE_CHARS``, the limit a message must keep) for text longer than
+    ``MAX_RAW_CHARS``, which is refused unread: its length, not its content, is what is
+    wrong with it; and every ``MessageError`` of ``read_message``. Nothing else escapes."""
     if raw is None or raw == "undefined":
         return None
+    if isinstance(raw, str) and len(raw) > MAX_RAW_CHARS:  # before the reader: too long
+        raise MessageError(None, f"the message is longer than {MAX_MESSAGE_CHARS} characters",
+                           "msg_too_long", limit=MAX_MESSAGE_CHARS)
     try:
         data = jsonsafe.loads(raw, max_chars=MAX_RAW_CHARS)
     except jsonsafe.JsonError as exc:

@@ -172,11 +172,15 @@ class Teach(TeachLoad, TeachBox):
         self.app.table = None
         return False
 
-    def boot(self, query: dict) -> None:
+    def boot(self, query: dict, twice: dict | None = None) -> None:
         """Set up the bridge (``origin``) before the game starts; the first thing
-        ``App.start`` does with a URL."""
+        ``App.start`` does with a URL. ``twice``: the parameters given more than once
+        (``url_params.read_query``); ``origin`` among them closes the bridge, as an
+        invalid origin does (which one was meant cannot be known)."""
         from .embed import Bridge, valid_origin
         origin = query.get("origin")
+        if "origin" in (twice or {}):  # fail closed, as for an invalid origin
+            origin = "(origin given twice)"
         self.origin = valid_origin(origin) if origin else None
         self.hints = on_off(query.get("hints", ""))
         self.bridge = Bridge(self.app, origin)  # an invalid origin closes it (fail closed)

@@ -16,12 +16,13 @@ class TeachLoad:
     ``load-position``/``new-game``/``set-lang`` messages (a mixin: ``Teach`` holds the
     attributes)."""
 
-    def file_request(self, query: dict) -> dict:
+    def file_request(self, query: dict, twice: dict | None = None) -> dict:
         """The start request of a ``positionfile`` link (its other page parameters only:
-        the position comes from the file)."""
+        the position comes from the file). ``twice``: the parameters given more than once
+        (``url_params.read_query``), refused as ``parse_params`` refuses them."""
         from game.url_params import parse_params
         keep = ("lang", "speed", "embed", "level")
-        req = parse_params({k: v for k, v in query.items() if k in keep})
+        req = parse_params({k: v for k, v in query.items() if k in keep}, twice)
         req["hints"] = on_off(query.get("hints", ""))
         return req
 

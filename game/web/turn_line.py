@@ -9,7 +9,10 @@ tense: "Anna drew from the stock, laid down the contract (3 melds) and discarded
 index, the live region by their names, "… and discarded seven of hearts."). Events that are not a
 player's move (a deal, a reshuffle, the end of a round or hand, a Durak bout defended or
 picked up, a player out) keep the sentence the table's ``describe`` gives them, and end
-the turn before them.
+the turn before them; but the card turned up from the stock to start Dunka's and
+Elvakort's discard pile (a ``deal``'s ``pile``, DUN-5; ``turn_up``, ELV-4) is told here,
+in the past tense with its card short on the visible line like the turns around it
+("7♥ was turned up to start the discard pile.", ``turned_up``).
 
 What a turn is, per game (``MOVES``):
   * Durak: attacks, throw-ins, beats, transfers, take, done and the trump exchange by one
@@ -124,13 +127,40 @@ def sentences(lang: str, game: str, events: list[dict], players: list[dict], you
     out = []
     for player, group in turns(game, events):
         try:
-            text = turn_sentence(lang, game, player, group, players, you, short) \
-                if player is not None else tell(group[0])
+            up = turned_up(game, group[0]) if player is None else None
+            if up is not None:   # DUN-5, ELV-4: in the log's past tense, its card short
+                text = capital(t(lang, "tl_turn_up", card=card_index(up) if short
+                                 else card_name(lang, up)))
+            else:
+                text = turn_sentence(lang, game, player, group, players, you, short) \
+                    if player is not None else tell(group[0])
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             text = None
         if text:
             out.append(text)
     return out
+
+
+def turned_up(game: str, ev: dict) -> str | None:
+    """The card a Dunka or Elvakort event turns up from the stock to start the discard
+    pile: a ``deal``'s ``pile`` (DUN-5) or a ``turn_up``'s ``card`` (ELV-4, after the
+    opening discards); ``None`` for any other event or game. ``sentences`` tells it as
+    one sentence of its own ("7♥ was turned up to start the discard pile.", ``tl_turn_up``).
+
+    >>> turned_up("dunka", {"type": "deal", "round": 2, "pile": "7H"})
+    '7H'
+    """
+    if game not in ("dunka", "elvakort"):
+        return None
+    card = ev.get("pile") if ev.get("type") == "deal" else \
+        ev.get("card") if ev.get("type") == "turn_up" else None
+    return card if isinstance(card, str) and card else None
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter upper-case (a sentence that starts with a card's
+    name: "Hjärter sju vändes upp …")."""
+    return text[:1].upper() + text[1:]
 
 
 def turn_sentence(lang: str, game: str, player: int, group: list[dict],

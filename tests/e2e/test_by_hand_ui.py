@@ -114,3 +114,70 @@ def test_dunka_scoresheet_of_four_players_fits_the_phone_drawer(page, site):
     assert fit["overflow"] <= 0 and not fit["cut"], fit
     # each name on one line (a name broken inside its word makes two line boxes)
     assert fit["lines"] == [1, 1, 1, 1], fit
+
+
+# Each name header of the side panel's scoresheet: its words, and for each word whether it
+# is split over two lines (a Range over one word has one box per line it is on).
+NAME_WORDS = """() => {
+  const sheet = document.querySelector('#table-side .scoresheet');
+  const box = sheet.parentElement;
+  return {overflow: sheet.scrollWidth - box.clientWidth,
+          names: [...sheet.querySelectorAll('thead th.n')].map((th) => {
+    const node = th.firstChild, text = node.textContent, split = [];
+    let at = 0;
+    for (const word of text.split(' ')) {
+      const r = document.createRange();
+      r.setStart(node, at); r.setEnd(node, at + word.length);
+      if (word && r.getClientRects().length > 1) split.push(word);
+      at += word.length + 1;
+    }
+    return {text, split, cls: th.className};
+  })};
+}"""
+
+
+def _sheet_names(page, width: int, height: int) -> dict:
+    """The side panel's scoresheet at ``width``x``height`` (a phone's in its drawer)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    toggle = page.locator("#top [data-drawer=toggle]")
+    if width < 800 and toggle.is_visible() and \
+            not page.locator("#table-side .scoresheet").is_visible():
+        toggle.click()
+    page.wait_for_selector("#table-side .scoresheet", state="visible")
+    return page.evaluate(NAME_WORDS)
+
+
+def test_scoresheet_names_wrap_only_at_their_spaces(page, site):
+    """A new user's check: at 1280x800 Dunka's scoresheet header broke "Computer 1" as
+    "Compute/r 1". Dunka and Elvakort (the scoresheet games; Durak's and Tonk's names are
+    rows of their tallies), three and four players, both languages, 1280x800 and 360x640:
+    no word of a name is split, and the sheet fits its panel. A 24-letter name without a
+    space (``people.MAX_NAME``) may still break inside itself (``long-word``), so that it
+    does not widen the panel."""
+    from saved_game import open_saved
+    from game.session import Session
+    long_name = "Bartholomew" + "x" * 13
+    for game, n, lang in (("dunka", 4, "en"), ("elvakort", 3, "sv")):
+        people = [{"name": "You", "kind": "human"}] + [
+            {"name": f"Computer {i}", "kind": "bot", "level": "easy"} for i in range(1, n)]
+        if game == "elvakort":
+            people[0]["name"] = long_name
+        page.set_viewport_size({"width": 1280, "height": 800})
+        open_saved(page, site, Session.new(game, {}, people, 4), query=f"speed=instant&lang={lang}")
+        for width, height in ((1280, 800), (360, 640)):
+            got = _sheet_names(page, width, height)
+            assert got["overflow"] <= 0, (game, width, got)
+            for name in got["names"]:
+                if name["text"] == long_name:
+                    assert "long-word" in name["cls"], got
+                else:
+                    assert name["cls"] == "n" and not name["split"], (game, lang, width, got)
+            assert len(got["names"]) == n
+        _sheet_names(page, 1280, 800)   # the drawer's cover gone: the language switch
+        page.locator("#lang-switch").click()   # the other language: "Dator 1" / "Computer 1"
+        page.wait_for_function(f"document.documentElement.lang !== '{lang}'")
+        for width, height in ((1280, 800), (360, 640)):
+            got = _sheet_names(page, width, height)
+            assert got["overflow"] <= 0 and not any(
+                x["split"] for x in got["names"] if x["text"] != long_name), (game, width, got)

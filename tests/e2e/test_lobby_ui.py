@@ -20,7 +20,7 @@ def test_a_link_keeps_the_game_in_progress_and_start_asks_before_replacing_it(pa
     """A link to a new game keeps the game in progress and offers it back; that game,
     restored and reloaded, is the saved one, and a refused link shows it with its reason;
     then Start in the lobby asks before replacing it (check_start_asks_...): one game in
-    progress, four boots."""
+    progress, five boots."""
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
     rng = random.Random(1)
     for _ in range(3):
@@ -42,6 +42,12 @@ def test_a_link_keeps_the_game_in_progress_and_start_asks_before_replacing_it(pa
     assert page.locator("#table[data-game=dunka]").count() == 1 and hand(page) == mine
     notice = page.locator("#notice-text").inner_text()
     assert "\u201cseed\u201d" in notice and "Nothing new was started" in notice, notice
+    # a parameter given twice refuses the link the same way, naming it (not the last wins)
+    open_game(page, site.url + "?game=durak&level=hard&level=easy&lang=en")
+    assert page.locator("#table[data-game=dunka]").count() == 1 and hand(page) == mine
+    notice = page.locator("#notice-text").inner_text()
+    assert "\u201clevel\u201d is given 2 times in the link (hard, easy)" in notice, notice
+    assert "Nothing new was started" in notice, notice
     check_start_asks_before_replacing_a_game_in_progress(page)
 
 

@@ -199,6 +199,44 @@ def test_a_hostile_link_with_several_bad_values_names_each(query):
         assert one.setting in line and str(one.value)[:80] in line, (line, one)
 
 
+@pytest.mark.parametrize("pairs, twice", [
+    ([("level", "hard"), ("level", "easy")], ["level"]),
+    ([("game", "tonk"), ("stake", "2"), ("game", "durak")], ["game"]),
+    ([("lang", "sv"), ("players", "3"), ("lang", "en"), ("players", "4")], ["lang", "players"]),
+    ([("position", "durak;h0=6H"), ("prompt", "a"), ("prompt", "b")], ["prompt"]),
+    ([("origin", "https://a.org"), ("origin", "https://b.org")], ["origin"]),
+    ([("transfer", "on"), ("transfer", "off")], ["transfer"]),
+])
+def test_a_parameter_given_twice_refuses_the_link_naming_it(pairs, twice):
+    """``?level=hard&level=easy``: which was meant cannot be known, so the link is refused
+    (as a bad value is: the notice, the saved game kept) with a sentence naming the
+    parameter and its values in both languages, not read with one value silently
+    winning."""
+    from game.engine import SettingErrors
+    from game.url_params import ParamTwice, read_query
+    from game.web.links import error_code, setting_text
+    query, repeated = read_query(pairs)
+    assert sorted(repeated) == twice
+    assert all(query[name] == repeated[name][0] for name in twice)  # as .get gives it
+    with pytest.raises(SettingError) as exc:
+        parse_params(query, repeated)
+    errors = exc.value.errors if isinstance(exc.value, SettingErrors) else [exc.value]
+    assert [e.setting for e in errors] == twice and all(isinstance(e, ParamTwice)
+                                                         for e in errors)
+    sv, en = setting_text("sv", exc.value), setting_text("en", exc.value)
+    for name in twice:
+        values = ", ".join(repeated[name])
+        assert f"parametern ”{name}” står 2 gånger i länken ({values})" in sv
+        assert f"the parameter “{name}” is given 2 times in the link ({values})" in en
+    assert error_code(exc.value) == f"setting_{twice[0]}"
+
+
+def test_a_name_the_page_does_not_read_may_come_twice():
+    from game.url_params import read_query
+    query, repeated = read_query([("utm_source", "a"), ("game", "tonk"), ("utm_source", "b")])
+    assert repeated == {} and parse_params(query)["game"] == "tonk"
+
+
 @pytest.mark.parametrize("field", ["seed=²", "attacker=¹", "h1=?５", "you=٠"])
 def test_unicode_digits_in_a_position_are_a_position_error(field):
     with pytest.raises(PositionError):

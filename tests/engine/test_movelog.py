@@ -126,6 +126,37 @@ def test_the_card_turned_up_to_start_the_pile_is_told():
     assert f"The {card} is turned up from the stock to start the discard pile." in told(log)
 
 
+def test_the_card_turned_up_stays_in_the_line_through_the_opening_discards():
+    """DUN-5: a new round's line starts with the card turned up to start the pile; the
+    computers' opening discards that follow are added to it, not put in its place (the
+    new-user check: the first computer's discard wiped it before it could be read, at
+    speed "instant" before it was ever shown). A line of moves still starts afresh."""
+    from game.web.turn_line import sentences
+    s = Session.new("dunka", {}, PLAYERS, 11)
+    line = movelog.MoveLog.fresh(s).last
+    card = str(s.state.pile[-1])
+    assert [ev["type"] for ev in line] == ["deal"]
+    fresh, seen = True, 0
+    while s.waiting() == "bot" and s.state.phase == "opening":
+        shown = [ev for ev in s.step_bot() if ev.get("type") != "action"]
+        line, fresh = movelog.last_line(line, shown, fresh), False
+        seen += 1
+    if not seen:  # the person discards first: a computer's opening discard after theirs
+        s.play(next(a for a in s.legal() if a.startswith("discard")))
+        shown = [ev for ev in s.step_bot() if ev.get("type") != "action"]
+        line = movelog.last_line(line, shown, True)
+    told = sentences("en", "dunka", line, s.players, 0, short=True)
+    from game.web.markup import card_index
+    assert told[0] == f"{card_index(card)} was turned up from the stock to start the " \
+                      "discard pile." and len(told) >= 2, told
+    assert movelog.last_line(line, [{"type": "discard", "player": 1, "card": "2C"}],
+                             True) == [{"type": "discard", "player": 1, "card": "2C"}]
+    for up in ({"type": "turn_up", "card": "7H"}, {"type": "deal", "pile": ["9C"]}):
+        assert movelog.last_line([up], [{"type": "draw", "player": 1}], True)[0] == up
+    assert movelog.last_line([{"type": "deal", "pile": None}], [{"type": "draw"}], True) \
+        == [{"type": "draw"}]
+
+
 def test_the_last_line_keeps_every_move_since_the_persons_own():
     """The one-line log (``last_line``, as the page keeps it): when the person's turn
     comes after a computer laid down (DUN-9), the line still tells the lay-down, not only
