@@ -222,10 +222,11 @@ class TableView:
 
     @staticmethod
     def short_button(attrs: dict, label: str, short: str):
-        """A button named ``label`` that shows ``short`` instead where the dock keeps one
-        row for its buttons on a narrow screen (``.zone-dock.steady``, static/css/table.css:
-        "Clear" for "Clear selection"); elsewhere it shows ``label``."""
-        return h("button", {**attrs, "aria-label": label},
+        """A button named ``label`` that shows ``short`` instead (a symbol: "✕" for "Clear
+        selection", "⇅" for "Sort by rank") where the dock keeps one row for its buttons on
+        a phone (``.zone-dock.steady``, static/css/table.css); elsewhere it shows
+        ``label``. Its title is ``label`` too."""
+        return h("button", {**attrs, "aria-label": label, "title": label},
                  h("span", {"class": "lbl-long", "aria-hidden": "true"}, text=label),
                  h("span", {"class": "lbl-short", "aria-hidden": "true"}, text=short))
 
