@@ -34,6 +34,13 @@ def rummy(game: str, players: int) -> str:
             + ";m1=0:7S,7H,7D;m2=1:KH,KC,JK=K;m3=1:9S,9H,9D;pile=2D")
 
 
+CONTRACT = ("dunka;round=1;phase=play;turn=0;dealer=0;taken=4C;"
+            "h0=7C,7D,7H,QC,QD,QS,2C,5D,9H,KS,AS,3S,4C;h1=?8;h2=?8;h3=?8;"
+            "m1=1:KH,KC,JK=K;m2=1:9S,9D,9C;pile=2D")
+"""Four players; the human, the dealer, holds the contract (two sets) and has not laid
+down: "Lay down" is offered before any card is selected, beside "Discard", the dealer's
+badge and the sort button (the widest row at rest)."""
+
 EIGHT = ("elvakort;round=1;phase=play;turn=0;h0=2C,3C,4C,5D,6D,8D,9D,10H,JH,QH,KS,AS;"
          + ";".join(f"h{i}=?11" for i in range(1, 8)) + ";m1=1:9S,9H,9D;pile=2D")
 """Eight players; the human has not laid down (a selection offers "Lay down" too)."""
@@ -123,6 +130,16 @@ def test_selecting_a_card_does_not_move_the_middle_on_a_phone(page, site):
             resize(page, w, h)
             problems += [f"{game} {players}: {p}" for p in
                          check_selection_keeps_the_middle(page, f"{w}x{h}")]
+    # the widest rows: "Lay down" at rest, and with a card selected
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, site.url + "?lang=en&hints=off&speed=instant&position="
+              + quote(CONTRACT, safe=""))
+    page.wait_for_selector("#table .hand .card")
+    assert page.locator("#table .actions [data-ui=laydown]:not([aria-disabled])").count() == 1
+    assert page.locator("#table .me .badge.dealer").count() == 1
+    for w, h in [(320, 568)] + PHONES:
+        resize(page, w, h)
+        problems += [f"contract: {p}" for p in check_selection_keeps_the_middle(page, f"{w}x{h}")]
     assert not problems, "\n".join(problems)
 
 
