@@ -92,6 +92,7 @@ TEXTS = {
     "btn_transfer": "Transfer",
     "btn_exchange": "Swap trump",
     "btn_clear": "Clear selection",
+    "btn_clear_short": "\u2715",
     "btn_new_game": "New game",
     "btn_next_game": "Next game",
     "btn_lobby": "Back to lobby",

@@ -92,6 +92,7 @@ TEXTS = {
     "btn_transfer": "Skicka vidare",
     "btn_exchange": "Byt trumf",
     "btn_clear": "Avmarkera",
+    "btn_clear_short": "\u2715",
     "btn_new_game": "Nytt spel",
     "btn_next_game": "Nästa parti",
     "btn_lobby": "Till lobbyn",

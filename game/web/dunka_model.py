@@ -225,7 +225,7 @@ def plan(view: dict, selected: list[str], lang: str, sort: str = "suit") -> dict
                         "action": "next", "enabled": True})
     if sel:
         buttons.append({"id": "clear", "label": t(lang, "btn_clear"), "action": None,
-                        "enabled": True})
+                        "enabled": True, "short": t(lang, "btn_clear_short")})
     return {"hand": cards,
             "stock": "draw stock" if "draw stock" in legal else None,
             "pile": "draw pile" if "draw pile" in legal else None,

@@ -84,11 +84,12 @@ class DunkaTable(TableView):
                                      {"id": "claim-card"}), bar.firstChild)
         sort_next = "rank" if self.sort == "suit" else "suit"
         me = h("div", {"class": "me"}, h("span", text=self.hand_title()))
-        for b in self.badges(human, st):
-            me.appendChild(b)
-        me.appendChild(h("button", {"type": "button", "class": "ui-btn small", "data-ui": "sort",
-                                    "data-sort": self.sort},
-                         text=t(lang, f"dk_btn_sort_{sort_next}")))
+        mine = self.badges(human, st)
+        if mine:   # stacked in a narrow column beside the buttons on a phone
+            me.appendChild(h("span", {"class": "my-badges"}, *mine))
+        me.appendChild(self.short_button(
+            {"type": "button", "class": "ui-btn small", "data-ui": "sort", "data-sort": self.sort},
+            t(lang, f"dk_btn_sort_{sort_next}"), t(lang, f"dk_btn_sort_{sort_next}_short")))
         # results and the chooser come first in the middle, so they are seen at once
         main_col = self.main_el(
             [opps, info],
@@ -97,7 +98,9 @@ class DunkaTable(TableView):
              self.chooser_el(st) if self.chooser is not None else None,
              center, self.melds_el(v, p)],
             [self.log_el(), status, why, bar, me,
-             self.hand_el(p["hand"], st["hand"], toggles=True)])
+             self.hand_el(p["hand"], st["hand"], toggles=True)],
+            # the buttons keep one row whatever is selected: the middle never moves
+            "steady" + (" picking" if self.selected else ""))
         side = h("div", {"class": "side"}, self.sheet_el(v), self.app.prefs_panel())
         return self.table_el(v, main_col, side)
 

@@ -120,7 +120,7 @@ class TableView:
         el = h("div", {"class": "seat" + (" acting" if acting else ""), "data-seat": seat,
                        "data-count": count, "role": "group", "aria-label": label},
                who, backs,
-               h("div", {"class": "count", "aria-hidden": "true"},
+               h("div", {"class": "count", "aria-hidden": "true", "data-n": count},
                  text=(t(lang, "one_card") if count == 1 else t(lang, "n_cards", n=count))))
         if extra is not None:
             el.appendChild(extra)
@@ -214,9 +214,21 @@ class TableView:
                                   h("span", {"class": "card-tag", "aria-hidden": "true"},
                                     text=card_index(card)),
                                   h("span", {"class": "sr-only"}, text=card_name(self.lang, card))))
+            elif b.get("short"):
+                bar.appendChild(self.short_button(attrs, b["label"], b["short"]))
             else:
                 bar.appendChild(h("button", attrs, text=b["label"]))
         return bar
+
+    @staticmethod
+    def short_button(attrs: dict, label: str, short: str):
+        """A button named ``label`` that shows ``short`` instead (a symbol: "✕" for "Clear
+        selection", "⇅" for "Sort by rank") where the dock keeps one row for its buttons on
+        a phone (``.zone-dock.steady``, static/css/table.css); elsewhere it shows
+        ``label``. Its title is ``label`` too."""
+        return h("button", {**attrs, "aria-label": label, "title": label},
+                 h("span", {"class": "lbl-long", "aria-hidden": "true"}, text=label),
+                 h("span", {"class": "lbl-short", "aria-hidden": "true"}, text=short))
 
     def hand_el(self, cards: list[dict], hand: list[str], extra_cls: str = "",
                 toggles: bool = False):
@@ -276,12 +288,14 @@ class TableView:
                                          "data-ui": "lobby"}, text=t(lang, "btn_lobby")))
         return buttons
 
-    def main_el(self, top: list, middle: list, dock: list):
+    def main_el(self, top: list, middle: list, dock: list, dock_cls: str = ""):
         """The table's main column in three zones (static/css/app.css, "the table"): ``top``
         (opponents, round info) stays compact at the top; ``middle`` (stock and pile, the
         bout, melds, spreads, choosers, results) takes the rest and scrolls inside itself
         when it must; ``dock`` (log, status line, reason, action bar, your hand) is docked
-        at the bottom. ``None`` entries are skipped."""
+        at the bottom. ``None`` entries are skipped. ``dock_cls``: further classes of the
+        dock (the rummy tables' ``steady``: its buttons keep one row of a fixed height, so
+        selecting a card never moves the middle; ``picking`` while cards are selected)."""
         middle_el = h("div", {"class": "zone-middle", "id": "table-middle", "role": "region",
                               "tabindex": "0", "aria-label": t(self.lang, "tbl_middle")})
         for el in middle:
@@ -291,7 +305,7 @@ class TableView:
         for el in top:
             if el is not None:
                 top_el.appendChild(el)
-        dock_el = h("div", {"class": "zone-dock"})
+        dock_el = h("div", {"class": ("zone-dock " + dock_cls).strip()})
         for el in dock:
             if el is not None:
                 dock_el.appendChild(el)

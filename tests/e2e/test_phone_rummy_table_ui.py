@@ -1,0 +1,167 @@
+"""The rummy tables on a phone (Dunka and Elvakort; a new user's check, session 15).
+
+- Selecting a card in the hand does not move the table's middle (the stock, the pile and
+  the melds one lays off on): the action bar keeps one row of a fixed height, the hand's
+  badges and sort button beside its buttons, and the status line keeps room for two lines
+  (static/css/table.css, ".zone-dock.steady"). At 360x640 the selection's buttons ("Discard
+  K♠", "Clear selection") took a line of their own and the middle lost 36 px at its bottom.
+- Eight Elvakort players at 320x480: the seats are two-line chips, four to a row, so the
+  middle keeps room for the stock and the pile (before: 0 px, the page scrolled).
+
+Each position boots once and is looked at in several sizes (``browser_harness.resize``);
+the whole-table check of test_table_layout_ui.py (``CHECK``: the page does not scroll, the
+hand, the buttons and the status line in view, nothing overlaps, ranks of 18 px) runs in
+each state. Uses conftest.py's fixtures (any console error or failed request fails a test).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from browser_harness import open_game, resize
+from test_table_layout_ui import CHECK
+
+PHONES = [(360, 640), (390, 844)]
+HAND = "2C,3C,4C,5D,6D,8D,9D,10H,JH,QH,KS,AS,2S"
+"""The human's hand; the king of spades fits the kings' meld of the next player."""
+
+
+def rummy(game: str, players: int) -> str:
+    """A play-phase position of ``game`` with ``players`` (the human has drawn and laid
+    down; three melds on the table, one of them of kings)."""
+    return (f"{game};round=1;phase=play;turn=0;taken=4C;h0={HAND};"
+            + ";".join(f"h{i}=?8" for i in range(1, players))
+            + ";m1=0:7S,7H,7D;m2=1:KH,KC,JK=K;m3=1:9S,9H,9D;pile=2D")
+
+
+CONTRACT = ("dunka;round=1;phase=play;turn=0;dealer=0;taken=4C;"
+            "h0=7C,7D,7H,QC,QD,QS,2C,5D,9H,KS,AS,3S,4C;h1=?8;h2=?8;h3=?8;"
+            "m1=1:KH,KC,JK=K;m2=1:9S,9D,9C;pile=2D")
+"""Four players; the human, the dealer, holds the contract (two sets) and has not laid
+down: "Lay down" is offered before any card is selected, beside "Discard", the dealer's
+badge and the sort button (the widest row at rest)."""
+
+EIGHT = ("elvakort;round=1;phase=play;turn=0;h0=2C,3C,4C,5D,6D,8D,9D,10H,JH,QH,KS,AS;"
+         + ";".join(f"h{i}=?11" for i in range(1, 8)) + ";m1=1:9S,9H,9D;pile=2D")
+"""Eight players; the human has not laid down (a selection offers "Lay down" too)."""
+
+MIN_MIDDLE = 80
+"""The least height of the middle at 320x480 with eight players (px): the stock and the
+pile (one small card high on a short phone) with room around them (before: 0)."""
+
+# The middle's box, the stock's and the pile's, the kings' meld, the action buttons.
+BOXES = r"""() => {
+  const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height}; };
+  return {
+    middle: box(document.getElementById("table-middle")),
+    stock: box(document.querySelector("#table .stock-pile")),
+    pile: box(document.querySelector("#table .discard-pile")),
+    kings: box((document.querySelector('#table .meld .card[data-card="KH"]') || {closest: () => null})
+               .closest(".meld")),
+    buttons: [...document.querySelectorAll("#table .actions button")].map((b) => ({
+      name: b.getAttribute("aria-label") || b.textContent.trim(),
+      height: b.getBoundingClientRect().height})),
+  };
+}"""
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def inside(inner: dict, outer: dict) -> bool:
+    return (inner["top"] >= outer["top"] - 0.5 and inner["bottom"] <= outer["bottom"] + 0.5
+            and inner["left"] >= outer["left"] - 0.5 and inner["right"] <= outer["right"] + 0.5)
+
+
+def select(page, card: str) -> None:
+    page.locator(f'#table .hand [data-card="{card}"]').click(position={"x": 8, "y": 16})
+    page.wait_for_selector(f'#table .hand [data-card="{card}"].selected')
+    page.evaluate(FRAMES)
+
+
+def clear(page) -> None:
+    page.locator("#table .actions [data-ui=clear]").click(position={"x": 8, "y": 16})
+    page.wait_for_selector("#table .hand .card.selected", state="detached")
+    page.evaluate(FRAMES)
+
+
+def check_selection_keeps_the_middle(page, size: str, card: str = "KS",
+                                     meld: bool = True) -> list[str]:
+    """Select ``card`` and clear the selection again: the middle's box is the same in all
+    three states, the action buttons at least 44 px tall, the kings' meld (when ``meld``)
+    whole in the middle, and the table passes ``CHECK``. Returns the problems found."""
+    out = []
+    rest = page.evaluate(BOXES)
+    out += [f"{size} at rest: {p}" for p in page.evaluate(CHECK)]
+    select(page, card)
+    picked = page.evaluate(BOXES)
+    out += [f"{size} {card} selected: {p}" for p in page.evaluate(CHECK)]
+    for key in ("top", "bottom", "height"):
+        if abs(picked["middle"][key] - rest["middle"][key]) > 0.5:
+            out.append(f"{size}: selecting {card} moved the middle's {key} from "
+                       f"{rest['middle'][key]:.0f} to {picked['middle'][key]:.0f} px")
+    if not any(b["name"].startswith("Discard") for b in picked["buttons"]):
+        out.append(f"{size}: no Discard button with {card} selected: {picked['buttons']}")
+    out += [f"{size}: the button {b['name']} is {b['height']:.0f} px tall (< 44)"
+            for b in picked["buttons"] if b["height"] < 43.5]
+    if meld and not (picked["kings"] and inside(picked["kings"], picked["middle"])):
+        out.append(f"{size}: the kings' meld is not whole in the middle: {picked['kings']} "
+                   f"in {picked['middle']}")
+    clear(page)
+    back = page.evaluate(BOXES)
+    if any(abs(back["middle"][k] - rest["middle"][k]) > 0.5 for k in ("top", "bottom")):
+        out.append(f"{size}: clearing the selection moved the middle: {rest['middle']} -> "
+                   f"{back['middle']}")
+    return out
+
+
+def test_selecting_a_card_does_not_move_the_middle_on_a_phone(page, site):
+    """Dunka with two players and Elvakort with four, at 360x640 and 390x844 (and a low
+    landscape phone, a tablet and a wide screen, where the buttons and the sort button
+    share a line as before)."""
+    problems = []
+    for game, players in (("dunka", 2), ("elvakort", 4)):
+        page.set_viewport_size({"width": 360, "height": 640})
+        open_game(page, site.url + "?lang=en&hints=off&speed=instant&position="
+                  + quote(rummy(game, players), safe=""))
+        page.wait_for_selector("#table .hand .card")
+        assert page.locator("#table .meld").count() == 3
+        assert page.locator("#table .seat").count() == players - 1
+        for w, h in PHONES + [(844, 390), (768, 1024), (1280, 800)]:
+            resize(page, w, h)
+            problems += [f"{game} {players}: {p}" for p in
+                         check_selection_keeps_the_middle(page, f"{w}x{h}")]
+    # the widest rows: "Lay down" at rest, and with a card selected
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, site.url + "?lang=en&hints=off&speed=instant&position="
+              + quote(CONTRACT, safe=""))
+    page.wait_for_selector("#table .hand .card")
+    assert page.locator("#table .actions [data-ui=laydown]:not([aria-disabled])").count() == 1
+    assert page.locator("#table .me .badge.dealer").count() == 1
+    for w, h in [(320, 568)] + PHONES:
+        resize(page, w, h)
+        problems += [f"contract: {p}" for p in check_selection_keeps_the_middle(page, f"{w}x{h}")]
+    assert not problems, "\n".join(problems)
+
+
+def test_eight_elvakort_players_leave_the_middle_room_at_320x480(page, site):
+    """Eight players at 320x480 (and 320x568): the middle is at least ``MIN_MIDDLE`` tall
+    with the stock and the pile whole in it, the table passes ``CHECK``, and selecting a
+    card (which offers Lay down, Discard and Clear) does not move the middle."""
+    page.set_viewport_size({"width": 320, "height": 480})
+    open_game(page, site.url + "?lang=en&hints=off&speed=instant&position="
+              + quote(EIGHT, safe=""))
+    page.wait_for_selector("#table .hand .card")
+    assert page.locator("#table .seat").count() == 7
+    assert page.locator("#table .hand .card").count() == 12
+    problems = []
+    for w, h in ((320, 480), (320, 568)):
+        resize(page, w, h)
+        got = page.evaluate(BOXES)
+        mid = got["middle"]
+        if mid["height"] < MIN_MIDDLE:
+            problems.append(f"{w}x{h}: the middle is {mid['height']:.0f} px tall (< {MIN_MIDDLE})")
+        for what in ("stock", "pile"):
+            if not inside(got[what], mid):
+                problems.append(f"{w}x{h}: the {what} {got[what]} is not whole in the middle {mid}")
+        problems += check_selection_keeps_the_middle(page, f"{w}x{h}", meld=False)
+    assert not problems, "\n".join(problems)
