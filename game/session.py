@@ -160,6 +160,9 @@ class Session:
             records live in the state (Dunka's scoresheet, DUN-18; Tonk's ledger).
         state: the current game's state.
         moves: actions applied so far in this session (gives each bot decision its seed).
+        played: those of them made by a person (``play_as``): 0 for a game nobody has
+            touched yet, such as one a link just dealt whose computers moved first (a
+            link that replaces it keeps the game played before it, ``game.web.boot``).
         games_done: finished games in this session (numbers the games of Dunka and Tonk).
         viewer: the person who saw the table last (pass-and-play, ``game.people``; the
             page sets it when a person taps "show my cards"); the only person's seat in a
@@ -177,6 +180,7 @@ class Session:
     games_done: int = 0
     viewer: int = -1
     chosen: int | None = None
+    played: int = 0
 
     def __post_init__(self) -> None:
         if self.viewer not in self.humans:
@@ -357,7 +361,9 @@ class Session:
         if not isinstance(seat, int) or seat not in self.humans:
             raise IllegalAction("not_a_person", "that seat is not a person's")
         action = game_module(self.game).parse_action(text, seat)
-        return self._after(action, self.state.apply(action))
+        events = self._after(action, self.state.apply(action))
+        self.played += 1
+        return events
 
     def step_bot(self) -> list[dict]:
         """If a computer player is to act, make its move and return the events; else ``[]``."""
@@ -432,7 +438,7 @@ class Session:
                 "seed": self.seed,
                 "series": self.series.to_dict() if self.series is not None else None,
                 "state": self.state.to_dict(), "moves": self.moves,
-                "games_done": self.games_done, "viewer": self.viewer}
+                "games_done": self.games_done, "viewer": self.viewer, "played": self.played}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Session":
@@ -440,7 +446,7 @@ class Session:
         from . import checks
         try:
             checks.fields(data, "session", ("game", "rules", "players", "seed", "series",
-                                            "state", "moves"), ("games_done", "viewer"))
+                                            "state", "moves"), ("games_done", "viewer", "played"))
             game = data["game"]
             if not isinstance(game, str):
                 raise SaveError("session.game: not a game name")
@@ -467,6 +473,8 @@ class Session:
             moves = checks.whole(data["moves"], "session.moves", 0, checks.MAX_INT)
             games_done = checks.whole(data.get("games_done", 0), "session.games_done", 0,
                                       checks.MAX_INT)
+            # a save from before "played" was kept: any move may have been a person's
+            played = checks.whole(data.get("played", moves), "session.played", 0, moves)
             if state.num_players != len(players):
                 raise SaveError("the player lists do not match")
             viewer = data.get("viewer", _people.humans(players)[0])
@@ -478,4 +486,5 @@ class Session:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, ImportError) as exc:
             raise SaveError(f"damaged session: {exc}") from exc
-        return cls(game, rules, players, seed, series, state, moves, games_done, viewer)
+        return cls(game, rules, players, seed, series, state, moves, games_done, viewer,
+                   played=played)

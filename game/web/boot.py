@@ -41,6 +41,10 @@ class BootPart:
             self.lang = query["lang"].strip().lower()
         if not self.teach.ephemeral_link(query):  # an embedded/teaching table touches nothing
             self.rescue_storage()
+            if query.get("lang", "").strip().lower() in LANGS and not self.prefs.get("lang"):
+                # the link's language stays on a later visit, unless the person chose one
+                self.prefs["lang"] = self.lang
+                self.save_prefs()
         if query:
             self.embed = self.teach.embedded(query)
             document.body.classList.toggle("embed", self.embed)
@@ -139,7 +143,10 @@ class BootPart:
 
     def keep_previous(self) -> bool:
         """Before a link replaces the saved game: keep an unfinished one under
-        ``saves.PREVIOUS_KEY`` so the player can go back to it. True when one was kept."""
+        ``saves.PREVIOUS_KEY`` so the player can go back to it. A game nobody has played
+        yet (``Session.played`` 0: a link's game opened and left) does not push out a
+        kept game: two links in a row keep the game played before them. True when a game
+        is kept to go back to."""
         text = self._get(saves.SESSION_KEY)
         if not text:
             return False
@@ -149,17 +156,39 @@ class BootPart:
             return False  # an unreadable save is handled (kept as a backup) elsewhere
         if old.state.is_over():
             return False
+        if old.played == 0 and self.previous_game() is not None:
+            return True
         return self._set(saves.PREVIOUS_KEY, text)
 
+    def previous_game(self):
+        """The unfinished game kept by ``keep_previous`` (a ``Session``), or None when
+        there is none or it cannot be read."""
+        text = self._get(saves.PREVIOUS_KEY)
+        if not text:
+            return None
+        try:
+            old = saves.loads(text)
+        except Exception:
+            return None
+        return None if old.state.is_over() else old
+
     def restore_previous(self) -> None:
-        """Go back to the game kept by ``keep_previous`` (the linked game is dropped)."""
+        """Go back to the game kept by ``keep_previous``. The linked game is dropped when
+        nobody has played it or it is over; one a person has played is kept in its place
+        (offered back in the lobby), so going back loses nothing."""
         text = self._get(saves.PREVIOUS_KEY)
         try:
-            self.session = saves.loads(text)
+            previous = saves.loads(text)
         except Exception:
             self.set_notice(t(self.lang, "previous_gone"), "warn")
             return
-        self.store.removeItem(saves.PREVIOUS_KEY)
+        current = self._get(saves.SESSION_KEY)
+        now = self.session
+        if current and now is not None and now.played and not now.state.is_over():
+            self._set(saves.PREVIOUS_KEY, current)
+        else:
+            self.store.removeItem(saves.PREVIOUS_KEY)
+        self.session = previous
         self.save_session()
         self.set_notice("")
         self.table = None

@@ -131,6 +131,12 @@ class LobbyPart:
         if self.resumable():
             actions.appendChild(h("button", {"type": "button", "class": "ui-btn",
                                              "data-ui": "resume"}, text=t(lang, "resume")))
+        previous = self.previous_game()
+        if previous is not None:  # kept when a link replaced it (boot.keep_previous)
+            actions.appendChild(h("button", {"type": "button", "class": "ui-btn",
+                                             "data-ui": "restore-previous"},
+                                  text=t(lang, "previous_lobby",
+                                         game=t(lang, f"game_{previous.game}"))))
         actions.appendChild(h("button", {"type": "button", "class": "ui-btn", "data-ui": "rules-open",
                                          "data-game": game},
                               text=t(lang, "rb_btn_game", game=t(lang, f"game_{game}"))))

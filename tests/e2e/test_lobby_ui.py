@@ -20,7 +20,7 @@ def test_a_link_keeps_the_game_in_progress_and_start_asks_before_replacing_it(pa
     """A link to a new game keeps the game in progress and offers it back; that game,
     restored and reloaded, is the saved one, and a refused link shows it with its reason;
     then Start in the lobby asks before replacing it (check_start_asks_...): one game in
-    progress, five boots."""
+    progress, seven boots."""
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
     rng = random.Random(1)
     for _ in range(3):
@@ -31,7 +31,18 @@ def test_a_link_keeps_the_game_in_progress_and_start_asks_before_replacing_it(pa
     open_game(page, site.url + "?game=durak&players=2&seed=3&lang=en")
     assert page.locator("#table[data-game=durak]").count() == 1
     assert "kept" in page.locator("#notice-text").inner_text()
-    tap(page.locator("[data-ui=restore-previous]"))
+    # a second link before going back (a new user lost the game so): the Durak game nobody
+    # played does not push out the Dunka game played before it; after a reload, which
+    # drops the notice, the lobby still offers the way back to it
+    open_game(page, site.url + "?game=tonk&players=2&seed=3&lang=en")
+    assert "kept" in page.locator("#notice-text").inner_text()
+    open_game(page, page.url, reload=True)
+    assert page.locator("#table[data-game=tonk]").count() == 1
+    assert page.locator("#notice-text").count() == 0
+    tap(page.locator("[data-ui=lobby]").first)
+    back = page.locator(".lobby-actions [data-ui=restore-previous]")
+    assert back.inner_text() == "Back to my game before the link (Dunka)", back.inner_text()
+    tap(back)
     page.locator("#table[data-game=dunka]").wait_for()
     wait_settled(page)
     assert hand(page) == mine
@@ -227,3 +238,17 @@ def test_the_lobby_fits_a_320_px_phone_for_every_game(page, site):
                 timeout=5000)
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= 320, (lang, game, width)
+
+
+def test_a_links_language_stays_on_the_next_visit_unless_one_was_chosen(page, site):
+    """A Swedish link in an English browser: the page opened again without the link is
+    still Swedish (a new user's game came back in English after a reload); a language
+    the person chose in the page wins over a later link's."""
+    open_game(page, site.url + "?game=dunka&players=2&seed=3&lang=sv")
+    open_game(page, site.url)
+    assert page.evaluate("document.documentElement.lang") == "sv"
+    tap(page.locator("#lang-switch"))                 # the person's own choice: English
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    open_game(page, site.url + "?game=tonk&players=2&seed=3&lang=sv")
+    open_game(page, site.url)
+    assert page.evaluate("document.documentElement.lang") == "en"

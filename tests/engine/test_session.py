@@ -224,3 +224,27 @@ def test_dur_11_an_old_save_of_two_players_with_the_limit_on_loads_with_it_off()
     play_human_first_legal(old)
     old.next_game()
     assert old.state.rules.first_bout_limit_5 is False
+
+
+def test_played_counts_a_persons_moves_only_and_survives_a_save():
+    """``Session.played`` (what ``game.web.boot.keep_previous`` asks: has anybody played
+    this game?) counts the person's moves, not the computers', is saved, and a save from
+    before it counts every move as possibly a person's."""
+    s = new()
+    assert s.played == 0
+    for _ in range(40):
+        if s.waiting() == "human":
+            s.play(s.legal()[0])
+        elif s.waiting() == "bot":
+            s.step_bot()
+        if s.played >= 2 and s.moves > s.played:
+            break
+    assert s.played >= 2 and s.moves > s.played, (s.played, s.moves)
+    back = saves.loads(saves.dumps(s))
+    assert (back.played, back.moves) == (s.played, s.moves)
+    data = json.loads(saves.dumps(s))
+    del data["session"]["played"]
+    assert saves.loads(json.dumps(data)).played == s.moves
+    data["session"]["played"] = s.moves + 1
+    with pytest.raises(SaveError):
+        saves.loads(json.dumps(data))

@@ -151,7 +151,7 @@ def test_series_over_with_a_running_game_is_refused():
 
 
 @pytest.mark.parametrize("key,value", [("moves", 1.0), ("seed", True), ("seed", -1),
-                                       ("games_done", "1"), ("players", [[]]),
+                                       ("games_done", "1"), ("played", -1), ("played", 1), ("players", [[]]),
                                        ("players", [{"name": [[[]]], "kind": "human"}] * 2),
                                        ("rules", {"transfer": [[[[]]]]}), ("extra", 1)])
 def test_session_fields_are_checked(key, value):
