@@ -226,15 +226,21 @@ def test_the_card_turned_up_to_start_the_pile_is_one_sentence(lang, want):
     """DUN-5: the card a round's deal turns up from the stock (ELV-4: Elvakort's, after
     the opening discards) is told by the log like the turns around it: one sentence in the
     past tense, its card by its corner index on the visible line, by name in the live
-    region. Tonk's deal keeps its own sentence (TONK-4, the hand and the dealer)."""
+    region (a joker by name). Tonk's deal keeps its own sentence (TONK-4, the hand and the dealer)."""
     deal = {"type": "deal", "round": 2, "dealer": 0, "contract": "2 sets", "pile": "7H"}
     got = sentences(lang, "dunka", [deal, ev("discard", 1, card="JC")], PLAYERS, 0,
                     short=True)
     got += sentences(lang, "dunka", [deal], PLAYERS, 0)
     assert got == want
+    # Elvakort's card is laid on the opening discards (ELV-4): it does not start the pile
     up = {"type": "turn_up", "card": "7H"}
+    on = {"en": "7♥ was turned up from the stock onto the discard pile.",
+          "sv": "7♥ vändes upp från talongen och lades överst på slänghögen."}[lang]
     assert sentences(lang, "elvakort", [ev("discard", 2, card="JC"), up], PLAYERS, 0,
-                     short=True)[1] == want[0]
+                     short=True)[1] == on
+    # a joker is named: its corner index is a bare star
+    joker = sentences(lang, "dunka", [{**deal, "pile": "JK"}], PLAYERS, 0, short=True)[0]
+    assert "★" not in joker and joker.split()[0].lower() == "joker", joker
     assert sentences(lang, "dunka", [{**deal, "pile": None}], PLAYERS, 0) == []
     tonk = {"type": "deal", "hand": 3, "dealer": 2, "pile": ["4H"]}
     assert sentences(lang, "tonk", [tonk], PLAYERS, 0, short=True) == \

@@ -35,6 +35,7 @@ TEXTS = {
         "tl_claim": "dunkade och tog {card} och ett straffkort",
         "tl_claim_elvakort": "tog {card} utanför tur och ett straffkort",
         "tl_turn_up": "{card} vändes upp från talongen och började slänghögen.",
+        "tl_turn_up_on": "{card} vändes upp från talongen och lades överst på slänghögen.",
         # Tonk
         "tl_tk_spread": "lade ut {cards}",
         "tl_tk_spreads": "lade ut {n} utlägg",
@@ -73,6 +74,7 @@ TEXTS = {
         "tl_claim": "dunked and took {card} plus a penalty card",
         "tl_claim_elvakort": "took {card} out of turn, plus a penalty card",
         "tl_turn_up": "{card} was turned up from the stock to start the discard pile.",
+        "tl_turn_up_on": "{card} was turned up from the stock onto the discard pile.",
         "tl_tk_spread": "spread {cards}",
         "tl_tk_spreads": "laid down {n} spreads",
         "tl_tk_hit": "hit with {cards}",

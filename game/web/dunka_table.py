@@ -371,6 +371,8 @@ class ElvakortTable(DunkaTable):
         owner = m.get("owner")
         others = sorted({s for s in m.get("added_by", []) if s != owner})
         if others:  # ELV-8: cards others added score for the owner
+            you = self.you(self.app.view)   # "med kort från dig", "with cards from you"
+            names = [t(self.lang, "you_object") if s == you else self.name(s) for s in others]
             el.appendChild(h("span", {"class": "credit"}, text=t(
-                self.lang, "elv_added_by", names=", ".join(self.name(s) for s in others))))
+                self.lang, "elv_added_by", names=", ".join(names))))
         return el

@@ -9,10 +9,11 @@ tense: "Anna drew from the stock, laid down the contract (3 melds) and discarded
 index, the live region by their names, "… and discarded seven of hearts."). Events that are not a
 player's move (a deal, a reshuffle, the end of a round or hand, a Durak bout defended or
 picked up, a player out) keep the sentence the table's ``describe`` gives them, and end
-the turn before them; but the card turned up from the stock to start Dunka's and
-Elvakort's discard pile (a ``deal``'s ``pile``, DUN-5; ``turn_up``, ELV-4) is told here,
-in the past tense with its card short on the visible line like the turns around it
-("7♥ was turned up to start the discard pile.", ``turned_up``).
+the turn before them; but the card turned up from the stock to start Dunka's discard
+pile (a ``deal``'s ``pile``, DUN-5) or laid on Elvakort's opening discards (``turn_up``,
+ELV-4) is told here, in the past tense with its card short on the visible line like the
+turns around it ("7♥ was turned up from the stock to start the discard pile.",
+``turned_up``; a joker by name).
 
 What a turn is, per game (``MOVES``):
   * Durak: attacks, throw-ins, beats, transfers, take, done and the trump exchange by one
@@ -129,8 +130,11 @@ def sentences(lang: str, game: str, events: list[dict], players: list[dict], you
         try:
             up = turned_up(game, group[0]) if player is None else None
             if up is not None:   # DUN-5, ELV-4: in the log's past tense, its card short
-                text = capital(t(lang, "tl_turn_up", card=card_index(up) if short
-                                 else card_name(lang, up)))
+                # ELV-4: laid on the opening discards, not starting the pile; a joker is
+                # named (its index is a bare star)
+                key = "tl_turn_up_on" if game == "elvakort" else "tl_turn_up"
+                text = capital(t(lang, key, card=card_index(up)
+                                 if short and not up.startswith("JK") else card_name(lang, up)))
             else:
                 text = turn_sentence(lang, game, player, group, players, you, short) \
                     if player is not None else tell(group[0])

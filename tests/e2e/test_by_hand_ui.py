@@ -181,3 +181,22 @@ def test_scoresheet_names_wrap_only_at_their_spaces(page, site):
             got = _sheet_names(page, width, height)
             assert got["overflow"] <= 0 and not any(
                 x["split"] for x in got["names"] if x["text"] != long_name), (game, width, got)
+
+
+ELV_LAY_OFF = ("elvakort;round=1;phase=play;turn=0;taken=4C;h0=9C,4C,5D,KS,2S;h1=?6;"
+               "m1=0:7S,7H,7D;m2=1:9S,9H,9D;m3=0:QS,QD,QC;m4=1:8S,8H,8C;down=0,1")
+
+
+def test_elvakort_names_you_as_the_giver_of_a_card_laid_off(page, site):
+    """ELV-8: a card laid off on another player's meld scores for its owner, and the meld
+    says who gave it; the person is "you" as an object ("with cards from you", "med kort
+    från dig"), not "You"/"Du" as a new user saw."""
+    open_game(page, site.url + "?lang=sv&hints=off&speed=instant&position="
+              + quote(ELV_LAY_OFF, safe=""))
+    page.wait_for_selector("#table .hand .card")
+    page.locator('.hand [data-card="9C"]').click(position={"x": 8, "y": 16})
+    page.locator('#table .meld.target[data-meld="m2"] [data-card="9S"]').click(
+        position={"x": 5, "y": 8})
+    page.wait_for_selector('#table .meld[data-meld="m2"] [data-card="9C"]', timeout=30_000)
+    credit = page.locator('#table .meld[data-meld="m2"] .credit').inner_text()
+    assert credit == "med kort från dig", credit
