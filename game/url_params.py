@@ -32,6 +32,18 @@ class ParamTwice(SettingError):
         self.values = list(values)
 
 
+class OtherGameSetting(SettingError):
+    """A link setting that belongs to another game than the link's
+    (``?game=tonk&transfer=on``): refused, naming the game, rather than ignored (the
+    visitor would think it is in force). ``setting``, ``value`` as given, ``game`` the
+    link's game; ``allowed`` is ``None``; the page says it with ``url_other_game``
+    (``game.web.links.setting_text``)."""
+
+    def __init__(self, setting: str, value: str, game: str) -> None:
+        ValueError.__init__(self, f"{setting!r} is not a setting of {game}")
+        self.setting, self.value, self.allowed, self.game = setting, value, None, game
+
+
 def read_query(pairs) -> tuple[dict[str, str], dict[str, list[str]]]:
     """A link's ``(name, value)`` pairs in order (``URLSearchParams.entries()``) as
     ``(query, twice)``: ``query`` holds each name's first value (as
@@ -52,6 +64,10 @@ def read_query(pairs) -> tuple[dict[str, str], dict[str, list[str]]]:
         seen.setdefault(key, []).append(value)
     twice = {k: v for k, v in seen.items() if len(v) > 1 and k in read}
     return query, twice
+
+
+_ALL_SETTINGS = frozenset(name for game in GAMES for name, _a in settings(game))
+"""Every game's settings' names (``OtherGameSetting``)."""
 
 
 def url_value(value: Any) -> str:
@@ -101,8 +117,8 @@ def parse_params(query: dict[str, str],
 
     Known keys: ``game``, ``players`` (count), ``seed``, ``lang`` (sv/en), ``embed`` (1/0),
     ``speed`` (slow/normal/fast/instant), ``level`` (easy/normal/hard, every computer player) and
-    every ``Rules`` setting of the game by its name (``transfer=on``, ``deck=52``). Other
-    keys are ignored. Returns ``{"game", "players", "seed", "lang", "embed", "speed",
+    every ``Rules`` setting of the game by its name (``transfer=on``, ``deck=52``); a
+    setting of another game is refused (``OtherGameSetting``). Other keys are ignored. Returns ``{"game", "players", "seed", "lang", "embed", "speed",
     "level", "rules"}`` where absent values are ``None`` (``embed`` False, ``rules`` only
     what was given). Raises ``SettingError`` naming the parameter and the allowed values;
     a link with several refused values raises one ``SettingErrors`` naming each (a
@@ -158,6 +174,10 @@ def parse_params(query: dict[str, str],
             else read(convert, setting, query[setting], allowed)
         if value is not None:
             out["rules"][setting] = value
+    if known:   # another game's setting would silently do nothing
+        own = {name for name, _a in settings(game)}
+        errors += [OtherGameSetting(name, query[name], game) for name in sorted(query)
+                   if name in _ALL_SETTINGS and name not in own]
     if position is not None:
         out["rules"], out["players"] = dict(position.rules), len(position.names)
     if known:   # the settings together (a refused value is not among them)

@@ -199,6 +199,7 @@ TEXTS = {
     "url_needs_players": "the setting “{label}” ({setting}) needs {low} or more players; this game has {players}.",
     "url_bad_value": "the setting “{setting}” cannot be “{value}”; allowed values: {allowed}.",
     "url_twice": "the parameter “{setting}” is given {n} times in the link ({values}); give it once.",
+    "url_other_game": "“{setting}” is not a setting of {game}; leave it out of the link.",
     "url_error_title": "Could not start the game from the link",
     "error_title": "Something went wrong",
     "internal_error": "Unexpected error: {msg}",

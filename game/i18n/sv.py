@@ -199,6 +199,7 @@ TEXTS = {
     "url_needs_players": "inställningen ”{label}” ({setting}) kräver {low} eller fler spelare; det här spelet har {players}.",
     "url_bad_value": "inställningen ”{setting}” kan inte vara ”{value}”; tillåtna värden: {allowed}.",
     "url_twice": "parametern ”{setting}” står {n} gånger i länken ({values}); ange den en gång.",
+    "url_other_game": "”{setting}” är ingen inställning i {game}; ta bort den ur länken.",
     "url_error_title": "Spelet kunde inte startas från länken",
     "error_title": "Något gick fel",
     "internal_error": "Oväntat fel: {msg}",

@@ -50,7 +50,8 @@ def item_index(text, count: int) -> int | None:
 def setting_text(lang: str, exc: Exception) -> str:
     """A ``SettingError`` as the page says it for a bad link (``url_bad_value``, the
     allowed values or ``url_range``), in ``lang``; a parameter given more than once
-    (``url_params.ParamTwice``) as ``url_twice``; a setting that needs more players
+    (``url_params.ParamTwice``) as ``url_twice``; another game's setting
+    (``url_params.OtherGameSetting``) as ``url_other_game``; a setting that needs more players
     (``SettingNeedsPlayers``, DUR-11) as ``url_needs_players``; any other error as
     ``str(exc)``. Several refused settings (``engine.SettingErrors``): one line each,
     "• " before it."""
@@ -63,6 +64,8 @@ def setting_text(lang: str, exc: Exception) -> str:
     if setting is not None and isinstance(values, list):   # url_params.ParamTwice
         return t(lang, "url_twice", setting=setting, n=len(values),
                  values=", ".join(str(v)[:40] for v in values))
+    if setting is not None and isinstance(getattr(exc, "game", None), str):   # OtherGameSetting
+        return t(lang, "url_other_game", setting=setting, game=t(lang, f"game_{exc.game}"))
     allowed = getattr(exc, "allowed", None)
     if setting is None or allowed is None:
         return str(exc)

@@ -231,6 +231,31 @@ def test_a_parameter_given_twice_refuses_the_link_naming_it(pairs, twice):
     assert error_code(exc.value) == f"setting_{twice[0]}"
 
 
+@pytest.mark.parametrize("query, refused", [
+    ({"game": "tonk", "transfer": "on"}, ["transfer"]),
+    ({"game": "durak", "stake": "5", "deck": "52"}, ["stake"]),
+    ({"position": "tonk;stake=2;h0=AC,2D,3S,AH,2S;h1=?5;pile=9C;turn=0", "transfer": "on"},
+     ["transfer"]),
+])
+def test_another_games_setting_refuses_the_link_naming_the_game(query, refused):
+    """``?game=tonk&transfer=on`` started Tonk as if the setting were in force (a new user
+    saw no message): it is refused like a bad value, saying whose setting it is not."""
+    from game.engine import SettingErrors
+    from game.url_params import OtherGameSetting
+    from game.web.links import error_code, setting_text
+    with pytest.raises(SettingError) as exc:
+        parse_params(dict(query))
+    errors = exc.value.errors if isinstance(exc.value, SettingErrors) else [exc.value]
+    assert [e.setting for e in errors] == refused
+    assert all(isinstance(e, OtherGameSetting) for e in errors)
+    game = errors[0].game.capitalize()
+    assert f"“{refused[0]}” is not a setting of {game}" in setting_text("en", exc.value)
+    assert f"”{refused[0]}” är ingen inställning i {game}" in setting_text("sv", exc.value)
+    assert error_code(exc.value) == f"setting_{refused[0]}"
+    # the game's own settings still pass
+    assert parse_params({"game": "durak", "transfer": "on"})["rules"] == {"transfer": True}
+
+
 def test_a_name_the_page_does_not_read_may_come_twice():
     from game.url_params import read_query
     query, repeated = read_query([("utm_source", "a"), ("game", "tonk"), ("utm_source", "b")])
