@@ -237,5 +237,8 @@ class BootPart:
         game = value.strip().lower()
         if game not in GAMES:
             self.show_url_error(SettingError("rules", value, list(GAMES)))
+            if self.screen == "table":   # say what is shown instead, as for a game link
+                self.set_notice(self.url_error_text(self.link_refused) + "\n" +
+                                t(self.lang, "url_refused_saved"), "error")
             return
         self.rules_ui("rules-open", game)

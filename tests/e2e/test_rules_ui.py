@@ -159,6 +159,12 @@ def test_rules_link_bad_link_and_accessibility(page, site):
     assert page.locator("#rules").is_hidden() and page.locator("#lobby-h").is_visible()
     saved = page.evaluate("localStorage.getItem('kortbordet.v1.session')")
     assert saved is None or json.loads(saved)  # nothing was replaced or broken
+    # over a saved game the bad rules link says that the saved game is what is shown
+    open_game(page, site.url + "?game=tonk&players=2&seed=3&lang=en")
+    open_game(page, site.url + "?rules=poker&lang=en")
+    assert page.locator("#table[data-game=tonk]").count() == 1
+    notice = page.locator("#notice-text").inner_text()
+    assert "poker" in notice and "Nothing new was started" in notice, notice
 
 
 def lobby_shown(page) -> bool:
