@@ -46,3 +46,15 @@ def test_every_position_refusal_and_hint_code_has_a_sentence_in_both_languages()
     missing = [f"{k} {lang}" for k in sorted(keys) for lang in ("sv", "en")
                if k not in TEXTS[lang]]
     assert not missing, "codes without a text: " + ", ".join(missing)
+
+
+def test_the_rummy_games_say_the_twin_of_the_card_just_taken_is_barred_too():
+    """The house rule ``discard_just_taken`` bars the card taken from the pile and its twin
+    from the other deck (game.rummy.state): Dunka and Elvakort say so (a new user held
+    two aces of diamonds and was told only of "the card you just took"); Tonk, one deck,
+    does not."""
+    from game.i18n import reason
+    for game in ("dunka", "elvakort"):
+        assert "twin" in reason("en", "discard_just_taken", {}, "", game)
+        assert "tvilling" in reason("sv", "discard_just_taken", {}, "", game)
+    assert "twin" not in reason("en", "discard_just_taken", {}, "", "tonk")

@@ -89,9 +89,10 @@ def listed(lang: str, items: list[str]) -> str:
     return t(lang, "list_and", first=", ".join(items[:-1]), last=items[-1])
 
 
-GAME_REASONS = {"elvakort": "elv_"}
+GAME_REASONS = {"elvakort": "elv_", "dunka": "dk_"}
 """Games that word some reasons their own way: ``<prefix>why_<code>`` is used when it
-exists (Elvakort takes a discard out of turn where Dunka dunks, ELV-6)."""
+exists (Elvakort takes a discard out of turn where Dunka dunks, ELV-6; with two decks the
+card just taken has a twin that may not be discarded either)."""
 
 
 def reason(lang: str, code: str, params: dict | None = None, fallback: str = "",
