@@ -277,11 +277,35 @@
     });
   }
 
+  // ---- the log line: whole sentences only
+  // The log (game/web/turn_line.py log_el) shows its newest lines; what does not fit
+  // overflows at its top (static/css/table.css). A sentence cut there showed only its end
+  // ("…discard pile." above the next one, new-user check, session 15): every sentence
+  // that does not fit whole is hidden instead, the newest always kept.
+  function fitLog() {
+    document.querySelectorAll("#table .zone-dock .log").forEach((log) => {
+      const lines = Array.from(log.children);
+      lines.forEach((line) => { line.hidden = false; });
+      // (fractional boxes: rounded heights add up to more than the log's)
+      const room = log.getBoundingClientRect().height + 0.5;
+      let used = 0;
+      for (let i = lines.length - 1; i >= 0; i--) {
+        used += lines[i].getBoundingClientRect().height;
+        if (used > room && i < lines.length - 1) {
+          for (let j = i; j >= 0; j--) lines[j].hidden = true;
+          break;
+        }
+      }
+    });
+  }
+  window.addEventListener("resize", fitLog);
+
   function watchScreen() {
     const screen = document.getElementById("screen");
     if (!screen) return false;
     new MutationObserver(() => {
       placeToggle();
+      fitLog();
       const table = document.getElementById("table");
       if (dealNext && table) {
         dealNext = false;
@@ -385,6 +409,6 @@
     }
   });
 
-  window.kortbordetMotion = { record: record, play: play, deal: deal, setDrawer: setDrawer, report: report };
+  window.kortbordetMotion = { record: record, play: play, deal: deal, setDrawer: setDrawer, report: report, fitLog: fitLog };
   if (!watchScreen()) document.addEventListener("DOMContentLoaded", watchScreen);
 })();

@@ -21,6 +21,7 @@ import random
 import re
 
 import saved_game
+from browser_harness import open_game, resize
 from dunka_driver import DISCARD, PASS
 from table_driver import look, tap_at
 
@@ -148,3 +149,33 @@ def test_a_computers_turn_is_one_sentence(page, site):
     assert re.search(r" och kastade (10|[2-9JQKA])[♠♥♦♣]\.$", sv), got
     assert sv.count("Dator 1") == 1, got
     _fits(got, "360x640 sv")
+
+
+WHOLE = """() => {
+  const log = document.querySelector('#table .log');
+  const box = log.getBoundingClientRect();
+  const lines = [...log.querySelectorAll(':scope > .log-line')];
+  const shown = lines.filter((el) => el.getBoundingClientRect().height > 0);
+  return {count: lines.length, shown: shown.length,
+          cut: shown.filter((el) => { const r = el.getBoundingClientRect();
+                                      return r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5; })
+                    .map((el) => el.textContent),
+          last: shown.length > 0 && shown[shown.length - 1] === lines[lines.length - 1]};
+}"""
+
+
+def test_the_log_shows_whole_sentences_only(page, site):
+    """A phone's log has room for two lines: at the start of a three-player Dunka round
+    (the card turned up, two computers' opening discards) the turn-up sentence, two lines
+    long, showed only its end above the discards (new-user check, session 15). A
+    sentence that does not fit whole is hidden; the newest is always shown; a wider
+    screen shows them all again."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=sv")
+    page.wait_for_selector("#table .log .log-line", state="attached")
+    seen = page.evaluate(WHOLE)
+    assert seen["count"] >= 3 and seen["shown"] < seen["count"], seen   # proves something
+    assert seen["cut"] == [] and seen["last"], seen
+    resize(page, 1280, 800)
+    seen = page.evaluate(WHOLE)
+    assert seen["shown"] == seen["count"] and seen["cut"] == [], seen
