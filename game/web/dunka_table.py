@@ -129,11 +129,16 @@ class DunkaTable(TableView):
         el = h("div", {"class": "meld" + (" target" if targets else ""), "data-meld": m["name"],
                        "role": "group", "aria-label": f"{kind}: " + ", ".join(
                            card_name(lang, c) for c in m["cards"])}, cards)
+        # the buttons float over the meld (table.css ".meld-acts"): a selection that
+        # highlights a meld moves no meld and no row below it
+        acts = h("div", {"class": "meld-acts"}) if targets else None
         for tg in targets:
             key = ("dk_layoff" if tg["kind"] == "layoff" else "dk_replace") + \
                 (f"_{tg['end']}" if tg["end"] else ("_here" if tg["kind"] == "layoff" else ""))
-            el.appendChild(h("button", {"type": "button", "class": "ui-btn small primary",
-                                        "data-action": tg["action"]}, text=t(lang, key)))
+            acts.appendChild(h("button", {"type": "button", "class": "ui-btn small primary",
+                                          "data-action": tg["action"]}, text=t(lang, key)))
+        if acts is not None:
+            el.appendChild(acts)
         return el
 
     def chooser_el(self, st: dict):

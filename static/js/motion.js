@@ -116,7 +116,10 @@
         const head = middle.querySelector(":scope > .dunka-center");
         const m = middle.getBoundingClientRect();
         const top = head ? Math.max(m.top, head.getBoundingClientRect().bottom) : m.top;
-        const r = target.getBoundingClientRect();
+        // (its buttons float below its cards: table.css ".meld-acts")
+        const acts = target.querySelector(".meld-acts");
+        const t = target.getBoundingClientRect();
+        const r = acts ? { top: t.top, bottom: Math.max(t.bottom, acts.getBoundingClientRect().bottom) } : t;
         if (r.bottom > m.bottom) middle.scrollTop += Math.min(r.bottom - m.bottom, r.top - top);
         else if (r.top < top) middle.scrollTop -= top - r.top;
       }

@@ -6,7 +6,10 @@
   (static/css/table.css, ".zone-dock.steady"). At 360x640 the selection's buttons ("Discard
   K♠", "Clear selection") took a line of their own and the middle lost 36 px at its bottom.
 - Eight Elvakort players at 320x480: the seats are two-line chips, four to a row, so the
-  middle keeps room for the stock and the pile (before: 0 px, the page scrolled).
+  middle keeps room for the stock and the pile (before: 0 px, the page scrolled); at
+  360x640 and 390x844 too, so a row of melds stays in view (before: 133 px at 360x640).
+- A selected card's lay-off button floats over the meld it fits (".meld-acts"): no meld
+  moves (before: the button made the group taller and the owner's next meld jumped 34 px).
 
 Each position boots once and is looked at in several sizes (``browser_harness.resize``);
 the whole-table check of test_table_layout_ui.py (``CHECK``: the page does not scroll, the
@@ -64,6 +67,11 @@ BOXES = r"""() => {
       height: b.getBoundingClientRect().height})),
   };
 }"""
+MELDS = r"""() => [...document.querySelectorAll("#table .meld")].map((m) => {
+  const r = m.getBoundingClientRect();
+  return {meld: m.dataset.meld, top: r.top, left: r.left, height: r.height};
+})"""
+"""Each meld's box (its name, top, left and height): a selection moves none of them."""
 FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
@@ -85,15 +93,29 @@ def clear(page) -> None:
 
 
 def check_selection_keeps_the_middle(page, size: str, card: str = "KS",
-                                     meld: bool = True) -> list[str]:
+                                     meld: bool = True, layoff: bool = False) -> list[str]:
     """Select ``card`` and clear the selection again: the middle's box is the same in all
-    three states, the action buttons at least 44 px tall, the kings' meld (when ``meld``)
-    whole in the middle, and the table passes ``CHECK``. Returns the problems found."""
+    three states, no meld moves (within 1 px), the action buttons at least 44 px tall, the
+    kings' meld (when ``meld``) whole in the middle and (when ``layoff``) offering one
+    lay-off button at least 44 px tall, and the table passes ``CHECK``. Returns the
+    problems found."""
     out = []
     rest = page.evaluate(BOXES)
+    melds = page.evaluate(MELDS)
     out += [f"{size} at rest: {p}" for p in page.evaluate(CHECK)]
     select(page, card)
     picked = page.evaluate(BOXES)
+    moved = page.evaluate(MELDS)
+    for a, b in zip(melds, moved):
+        if abs(a["top"] - b["top"]) > 1 or abs(a["left"] - b["left"]) > 1:
+            out.append(f"{size}: selecting {card} moved the meld {a['meld']} from "
+                       f"{a['left']:.0f},{a['top']:.0f} to {b['left']:.0f},{b['top']:.0f}")
+    if layoff:   # the kings' meld offers its lay-off button, at least 44 px tall
+        lay = page.locator("#table .meld.target .meld-acts button")
+        if lay.count() != 1:
+            out.append(f"{size}: {lay.count()} lay-off buttons with {card} selected")
+        elif lay.bounding_box()["height"] < 43.5:
+            out.append(f"{size}: the lay-off button is {lay.bounding_box()['height']:.0f} px tall")
     out += [f"{size} {card} selected: {p}" for p in page.evaluate(CHECK)]
     for key in ("top", "bottom", "height"):
         if abs(picked["middle"][key] - rest["middle"][key]) > 0.5:
@@ -129,7 +151,7 @@ def test_selecting_a_card_does_not_move_the_middle_on_a_phone(page, site):
         for w, h in PHONES + [(844, 390), (768, 1024), (1280, 800)]:
             resize(page, w, h)
             problems += [f"{game} {players}: {p}" for p in
-                         check_selection_keeps_the_middle(page, f"{w}x{h}")]
+                         check_selection_keeps_the_middle(page, f"{w}x{h}", layoff=True)]
     # the widest rows: "Lay down" at rest, and with a card selected
     page.set_viewport_size({"width": 360, "height": 640})
     open_game(page, site.url + "?lang=en&hints=off&speed=instant&position="
@@ -164,4 +186,42 @@ def test_eight_elvakort_players_leave_the_middle_room_at_320x480(page, site):
             if not inside(got[what], mid):
                 problems.append(f"{w}x{h}: the {what} {got[what]} is not whole in the middle {mid}")
         problems += check_selection_keeps_the_middle(page, f"{w}x{h}", meld=False)
+    assert not problems, "\n".join(problems)
+
+
+MIN_MIDDLE_PHONE = 150
+"""The least height of the middle with eight players at 360x640 and 390x844 (px): the
+stock and the pile and at least one row of melds below them (before: 133 px at 360x640,
+the seats took two rows of wrapped names, and less during the claim prompt; after: 220)."""
+
+
+def test_eight_elvakort_players_leave_a_row_of_melds_on_a_phone(page, site):
+    """Eight players at 360x640 and 390x844: the seats are compact chips (four to a row,
+    the names on one line), the middle is at least ``MIN_MIDDLE_PHONE`` tall with the
+    stock, the pile and the first meld whole in it, and the table passes ``CHECK``."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, site.url + "?lang=en&hints=off&speed=instant&position="
+              + quote(EIGHT, safe=""))
+    page.wait_for_selector("#table .hand .card")
+    assert page.locator("#table .seat").count() == 7
+    problems = []
+    for w, h in PHONES:
+        resize(page, w, h)
+        got = page.evaluate(BOXES)
+        mid = got["middle"]
+        if mid["height"] < MIN_MIDDLE_PHONE:
+            problems.append(f"{w}x{h}: the middle is {mid['height']:.0f} px tall "
+                            f"(< {MIN_MIDDLE_PHONE})")
+        first = page.locator("#table .meld").first.bounding_box()
+        if first["y"] + first["height"] > mid["bottom"] + 0.5:
+            problems.append(f"{w}x{h}: the first meld {first} is not whole in the middle {mid}")
+        for what in ("stock", "pile"):
+            if not inside(got[what], mid):
+                problems.append(f"{w}x{h}: the {what} {got[what]} is not whole in the middle {mid}")
+        names = page.evaluate("""() => [...document.querySelectorAll('#table .seat .who > span:first-child')]
+          .filter((s) => s.getClientRects().length > 1 || s.getBoundingClientRect().height > 20)
+          .map((s) => s.textContent)""")
+        if names:
+            problems.append(f"{w}x{h}: names wrap in the seats: {names}")
+        problems += [f"{w}x{h}: {p}" for p in page.evaluate(CHECK)]
     assert not problems, "\n".join(problems)
