@@ -18,13 +18,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "teach_choose": "Välj Försök igen eller Spela vidare.",
         "teach_loading": "Läser in ställningen …",
         "teach_bad_position": "Ställningen kan inte visas: {msg}",
-        "teach_bad_file_path": "positionfile måste vara en relativ sökväg till en .json-fil "
+        "teach_bad_file_path": "Länkens ”positionfile” måste vara en relativ sökväg till en .json-fil "
                                "bredvid sidan (till exempel static/examples/durak.json).",
         "teach_bad_file_fetch": "Filen {path} kunde inte läsas ({why}).",
         "teach_bad_item": "item={item} finns inte: filen {path} har lektionerna item=1 "
                           "till item={count} ({count} totalt).",
         "teach_bad_file_json": "Filen {path} innehåller ingen giltig ställning: {msg}",
-        "teach_bad_origin": "origin måste vara en ursprungsadress som https://example.org.",
+        "teach_bad_origin": "Länkens ”origin” måste vara en ursprungsadress som https://example.org; ramen skickar och tar emot inga meddelanden.",
         "teach_bad_message": "Meddelandet avvisades: {msg}",
         "msg_bad_field": "fältet ”{field}” är ogiltigt",
         "msg_missing": "fältet ”{field}” saknas",
@@ -82,13 +82,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "teach_choose": "Choose Try again or Play on.",
         "teach_loading": "Loading the position …",
         "teach_bad_position": "This position cannot be shown: {msg}",
-        "teach_bad_file_path": "positionfile must be a relative path to a .json file next to "
+        "teach_bad_file_path": "The link's “positionfile” must be a relative path to a .json file next to "
                                "the page (for example static/examples/durak.json).",
         "teach_bad_file_fetch": "The file {path} could not be read ({why}).",
         "teach_bad_item": "There is no item={item}: the file {path} has the lessons item=1 "
                           "to item={count} ({count} in all).",
         "teach_bad_file_json": "The file {path} holds no valid position: {msg}",
-        "teach_bad_origin": "origin must be an origin such as https://example.org.",
+        "teach_bad_origin": "The link's “origin” must be an origin such as https://example.org; the frame sends and accepts no messages.",
         "teach_bad_message": "The message was refused: {msg}",
         "msg_bad_field": "the field “{field}” is not valid",
         "msg_missing": "the field “{field}” is missing",

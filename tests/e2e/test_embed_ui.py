@@ -249,7 +249,7 @@ def check_an_invalid_origin_fails_closed_and_says_so_in_the_frame(page):
                   ".postMessage({type: 'set-lang', lang: 'sv'}, '*')")
     page.wait_for_timeout(800)
     assert frame.evaluate("document.documentElement.lang") == "en"
-    assert "origin must be an origin" in frame.locator("body").inner_text()
+    assert "“origin” must be an origin" in frame.locator("body").inner_text()
     assert page.evaluate("window.badOriginGot") == []  # not even error or ready
 
 
