@@ -245,3 +245,48 @@ def test_a_name_header_breaks_inside_a_word_only_when_the_word_is_long():
         assert name_header_class(name) == "n", name
     for name in ("Bartholomewbartholomew", "Maximiliana Bernadotte-Lindqvist", "x" * 24):
         assert name_header_class(name) == "n long-word", name
+
+
+def _options(position: str, cards: str | None) -> list[str]:
+    from game.positions import read
+    state = read(position).state
+    if cards is None:
+        return [str(a) for a in state.legal_actions(0) if str(a).startswith("meld ")]
+    return [str(a) for a in state.laydown_options(0, cards)]
+
+
+TWO_DECKS = ("dunka;names=Du,Bo;round=1;phase=play;turn=0;"
+             "h0=8S,6H,6H.1,8H,2C,4C,8C,8D,8D.1,9D,JK;h1=?3;seed=8")
+
+
+def test_the_chooser_shows_one_way_for_the_same_eights_split_over_two_sets():
+    """DUN-8 chooser: six eights and a joker (two decks) gave seven near-identical ways
+    (which copy or suit, and which set holds the joker); a player sees one, so the table
+    lays it down at once. Seven eights without a joker: one way too."""
+    options = _options(TWO_DECKS, "8S 8H 8C 8D 8D.1 JK")
+    assert len(options) == 7
+    assert dm.distinct_laydowns(options) == [options[0]]
+    seven = _options("dunka;names=Du,Bo;round=1;phase=play;turn=0;"
+                     "h0=8S,8H,8C,8D,8S.1,8H.1,8C.1,2C;h1=?3;seed=8",
+                     "8S 8H 8C 8D 8S.1 8H.1 8C.1")
+    assert len(seven) > 1 and len(dm.distinct_laydowns(seven)) == 1
+
+
+def test_the_chooser_keeps_ways_that_keep_other_cards_or_move_a_run_joker():
+    # the whole hand's lay-downs differ in which eights stay in hand: all kept
+    whole = _options(TWO_DECKS, None)
+    assert dm.distinct_laydowns(whole) == whole and len(whole) > 1
+    # a joker below or above a run is a real choice
+    run = _options("dunka;names=Du,Bo;round=2;phase=play;turn=0;"
+                   "h0=7S,8S,9S,JK,5H,5D,5C,2C;h1=?3;seed=8", "7S 8S 9S JK 5H 5D 5C")
+    assert dm.distinct_laydowns(run) == run == ["meld 5H 5D 5C / 7S 8S 9S JK=10S",
+                                                 "meld 5H 5D 5C / JK=6S 7S 8S 9S"]
+    # deck copies alone never make two ways; another card kept does
+    assert dm.distinct_laydowns(["meld 5H 5D 5C.1 / 7S 8S 9S", "meld 5H 5D.1 5C / 7S 8S 9S.1",
+                                 "meld 5H 5D 5S / 7S 8S 9S"]) == [
+        "meld 5H 5D 5C.1 / 7S 8S 9S", "meld 5H 5D 5S / 7S 8S 9S"]
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_the_chooser_status_text_exists(lang):
+    assert TEXTS[lang]["dk_st_choose"] and "{" not in TEXTS[lang]["dk_st_choose"]

@@ -158,6 +158,44 @@ def meld_groups(action: str) -> list[list[str]]:
     return [group.split() for group in body.split("/") if group.split()]
 
 
+def _plain(token: str) -> str:
+    """A meld token as the player sees it: the deck copy dropped (``"8S.1"`` -> ``"8S"``,
+    ``"JK.2=10S"`` -> ``"JK=10S"``)."""
+    card, _, stands = token.partition("=")
+    card = card.split(".")[0]
+    return f"{card}={stands}" if stands else card
+
+
+def _meld_key(group: list[str]) -> tuple:
+    """What the player sees in one meld: a set (its real cards share a rank) by rank, size
+    and jokers, since which copy or suit of that rank lands in which of two sets makes no
+    difference; a run by its cards and where each joker stands, ignoring deck copies."""
+    real = [_plain(c) for c in group if not c.startswith("JK")]
+    ranks = {split_card(c)[0] for c in real}
+    if len(ranks) == 1 and len(real) > 1 or not real:
+        return ("set", next(iter(ranks), ""), len(group), len(group) - len(real))
+    return ("run",) + tuple(sorted(_plain(c) for c in group))
+
+
+def distinct_laydowns(options: list[str]) -> list[str]:
+    """The ``meld`` actions a player would tell apart, the first of each kind kept in
+    order (DUN-8 chooser). Two lay-downs are the same when they use the same cards by rank
+    and suit (deck copies ``"8S"`` / ``"8S.1"`` are alike: the same cards stay in hand)
+    and their melds match by ``_meld_key`` (the same 7 eights split differently over two
+    sets, or a joker in either set, are one choice; a joker at another place in a run, or
+    another card kept in hand, is another). Raises nothing."""
+    seen = set()
+    out = []
+    for action in options:
+        groups = meld_groups(action)
+        cards = tuple(sorted(_plain(c).split("=")[0] for g in groups for c in g))
+        key = (cards, tuple(sorted(_meld_key(g) for g in groups)))
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    return out
+
+
 def selectable(legal: list[str], card: str) -> bool:
     """True when ``card`` appears in some legal action (discard, lay off, replace, meld)."""
     for a in legal:

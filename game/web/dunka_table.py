@@ -73,7 +73,9 @@ class DunkaTable(TableView):
                                             "one": "dk_pile_1", "n": "dk_pile_n"},
                             "claim" if st.get("claim") else "")
         center = h("section", {"class": "center dunka-center"}, stock, pile)
-        status, why = self.status_els(p["status"])
+        # while the chooser is open the one thing to do is choose (not "Tap Lay down")
+        status, why = self.status_els(t(lang, "dk_st_choose") if self.chooser
+                                      else p["status"])
         # the round summary carries "Next round"; the chooser replaces "Lay down"
         buttons = [b for b in p["buttons"] if not (b["id"] == "laydown" and self.chooser)
                    and b["id"] != "next-round"]
@@ -143,9 +145,13 @@ class DunkaTable(TableView):
 
     def chooser_el(self, st: dict):
         lang = self.lang
+        # Cancel beside the heading: reachable without scrolling past every way
+        head = h("div", {"class": "chooser-head"},
+                 h("h2", {"id": "chooser-h"}, text=t(lang, "dk_choose_title")),
+                 h("button", {"type": "button", "class": "ui-btn small",
+                              "data-ui": "cancel-choose"}, text=t(lang, "dk_btn_cancel")))
         box = h("section", {"class": "chooser panel", "id": "chooser", "role": "region",
-                            "aria-labelledby": "chooser-h"},
-                h("h2", {"id": "chooser-h"}, text=t(lang, "dk_choose_title")))
+                            "aria-labelledby": "chooser-h"}, head)
         if len(self.chooser) > 1:
             box.appendChild(h("p", text=t(lang, "dk_choose_many")))
         for i, option in enumerate(self.chooser):
@@ -155,11 +161,9 @@ class DunkaTable(TableView):
                 for token in group:
                     meld.appendChild(card_el(lang, token, "div", "tiny-face"))
                 row.appendChild(meld)
-            row.appendChild(h("button", {"type": "button", "class": "ui-btn primary",
+            row.appendChild(h("button", {"type": "button", "class": "ui-btn small primary",
                                          "data-action": option}, text=t(lang, "dk_btn_this")))
             box.appendChild(row)
-        box.appendChild(h("button", {"type": "button", "class": "ui-btn", "data-ui": "cancel-choose"},
-                          text=t(lang, "dk_btn_cancel")))
         return box
 
     def sheet_el(self, v: dict, record: dict | None = None):
@@ -344,7 +348,9 @@ class DunkaTable(TableView):
 
     def open_chooser(self) -> None:
         """Show the arrangements of the selected cards (or, with none selected, the legal
-        lay-downs of the whole hand, best first) for the player to choose (DUN-8)."""
+        lay-downs of the whole hand, best first) for the player to choose (DUN-8): only
+        those a player tells apart (``dunka_model.distinct_laydowns``); when that leaves
+        one, it is laid down at once."""
         app = self.app
         v = app.view
         st = v["state"]
@@ -353,10 +359,16 @@ class DunkaTable(TableView):
                 v["human"], " ".join(self.selected))]
         else:
             options = [a for a in v["legal"] if a.startswith("meld ")]
+        # only the ways a player can tell apart (not deck copies or a set joker's place)
+        options = dm.distinct_laydowns(options)
         if not options:
             app.render()
             app.show_text(dm.no_laydown_text(self.lang, st, self.selected,
                                              app.session.state.keeps_discard()))
+            return
+        if len(options) == 1:   # one way only: laid down at once, no extra step
+            self.chooser = None
+            app.do(options[0])
             return
         self.chooser = options
         app.reason_text = ""

@@ -3,7 +3,7 @@
 Relies on the DOM conventions: ``#table[data-game=dunka]`` with ``data-waiting`` and, at
 the end, ``data-over``; every element that performs one engine action has
 ``data-action``; hand cards are toggle buttons (``aria-pressed``); the lay-down chooser is
-``#chooser``; the round summary is ``#round-result``. One ``table_driver.look`` per tap
+``#chooser`` (only when there are several ways: one is laid down at once); the round summary is ``#round-result``. One ``table_driver.look`` per tap
 reads the table; ``tap_at`` taps (table_driver.py).
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from table_driver import Look, look, tap_at
+from table_driver import Look, look, tap_at, tapped_draw
 
 NEXT = "#round-result [data-action=next]"
 DUNK = "[data-ui=dunk][data-action]"
@@ -52,11 +52,11 @@ def human_move(page, rng: random.Random, dunk: bool = False, seen: Look | None =
         return "draw"
     if seen.all(LAY):
         tap_at(page, seen.all(LAY)[0])
-        options = look(page, (CHOICES,)).all(CHOICES)
-        if not options:  # the chooser is drawn by the tap itself; wait if it is not yet
-            page.locator(CHOICES).first.wait_for()
-            options = look(page, (CHOICES,)).all(CHOICES)
-        tap_at(page, options[rng.randrange(len(options))])
+        # the tap draws the chooser, or lays the only way down at once: either way a
+        # later drawing than the tapped one, read once the table waits again
+        options = look(page, (CHOICES,), after=tapped_draw(page)).all(CHOICES)
+        if options:
+            tap_at(page, options[rng.randrange(len(options))])
         return "meld"
     cards = seen.all(PLAYABLE)
     order = list(range(len(cards)))

@@ -182,3 +182,41 @@ def check_sort_toggle_reorders_the_hand_and_is_remembered(page):
     by_rank = hand(page)
     assert sorted(by_suit) == sorted(by_rank) and by_suit != by_rank
     assert json.loads(page.evaluate("localStorage.getItem('kortbordet.prefs')"))["dunka_sort"] == "rank"
+
+
+CHOOSER_POSITION = ("?lang=%s&speed=instant&position=dunka;names=You,Bo;round=1;phase=play;"
+                    "turn=0;h0=8S,6H,6H.1,8H,2C,4C,8C,8D,8D.1,9D,JK;h1=?10;seed=8")
+
+
+def test_the_lay_down_chooser_fits_a_phone_and_one_way_is_laid_down_at_once(page, site):
+    """DUN-8 on a 360×640 phone: with several ways the chooser opens at the top of the
+    middle, heading, Cancel, the sentence and the first way's button in view with no gap,
+    and the status line asks to choose; six eights and a joker of two decks (seven
+    arrangements in the engine) are laid down at once, with no chooser."""
+    page.set_viewport_size(PHONE)
+    open_game(page, site.url + CHOOSER_POSITION % "en")
+    tap(page.locator("[data-ui=laydown]"))   # nothing selected: the whole hand's ways
+    page.locator("#chooser [data-action]").first.wait_for()
+    assert page.locator("#status-line").inner_text().strip() == \
+        "Choose how to lay down, or Cancel."
+    box = page.evaluate("""() => {
+        const r = (s) => document.querySelector(s).getBoundingClientRect();
+        const mid = r('.zone-middle'), h2 = r('#chooser-h'), p = r('#chooser > p');
+        const first = r('#chooser [data-action]'), cancel = r('[data-ui=cancel-choose]');
+        const inside = (b) => b.top >= mid.top - 1 && b.bottom <= mid.bottom + 1;
+        return {gap: p.top - h2.bottom, first: inside(first), cancel: inside(cancel),
+                top: r('#chooser').top - mid.top,
+                scrolls: document.scrollingElement.scrollHeight <= innerHeight};
+    }""")
+    assert box["gap"] < 16 and box["first"] and box["cancel"] and box["top"] < 4, box
+    assert box["scrolls"], "the page itself never scrolls"
+    tap(page.locator("[data-ui=cancel-choose]"))
+    page.locator("#chooser").wait_for(state="detached")
+
+    # select the six eights and the joker: one way a player can tell apart
+    for card in ("8S", "8H", "8C", "8D", "8D.1", "JK"):
+        tap(page.locator(f".hand [data-card='{card}']"))
+    tap(page.locator("[data-ui=laydown]"))
+    page.locator("#table .meld").first.wait_for()
+    assert page.locator("#chooser").count() == 0
+    assert sorted(hand(page)) == sorted(["6H", "6H.1", "2C", "4C", "9D"])

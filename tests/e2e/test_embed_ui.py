@@ -34,7 +34,7 @@ FRAMES = {
               "play": [".hand [data-card='10H']"],  # its only move: played at once
               "expect": "beat 10H 9H"},
     "dunka": {"illegal_card": "2C", "code": None,
-              "play": ["[data-ui=laydown]", "#chooser [data-action='meld 7S 7H 7D / KS KH KC']"],
+              "play": ["[data-ui=laydown]"],  # its only way: laid down at once
               "expect": "meld 7S 7H 7D / KS KH KC"},
     "elvakort": {"illegal_card": "3C", "code": None,
                  "play": [".hand [data-card='8C']", "[data-action='layoff 8C m1']"],
