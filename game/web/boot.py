@@ -148,29 +148,25 @@ class BootPart:
         kept game: two links in a row keep the game played before them. True when a game
         is kept to go back to."""
         text = self._get(saves.SESSION_KEY)
-        if not text:
+        old = self.unfinished_game(saves.SESSION_KEY)   # an unreadable save: kept elsewhere
+        if old is None:
             return False
-        try:
-            old = saves.loads(text)
-        except Exception:
-            return False  # an unreadable save is handled (kept as a backup) elsewhere
-        if old.state.is_over():
-            return False
-        if old.played == 0 and self.previous_game() is not None:
+        if old.played == 0 and self.unfinished_game(saves.PREVIOUS_KEY) is not None:
             return True
         return self._set(saves.PREVIOUS_KEY, text)
 
-    def previous_game(self):
-        """The unfinished game kept by ``keep_previous`` (a ``Session``), or None when
-        there is none or it cannot be read."""
-        text = self._get(saves.PREVIOUS_KEY)
+    def unfinished_game(self, key: str):
+        """The game stored under ``key`` (``saves.SESSION_KEY``, or ``saves.PREVIOUS_KEY``:
+        the one kept by ``keep_previous``) as a ``Session`` when it is readable and not
+        over, else None."""
+        text = self._get(key)
         if not text:
             return None
         try:
-            old = saves.loads(text)
+            game = saves.loads(text)
         except Exception:
             return None
-        return None if old.state.is_over() else old
+        return None if game.state.is_over() else game
 
     def restore_previous(self) -> None:
         """Go back to the game kept by ``keep_previous``. The linked game is dropped when

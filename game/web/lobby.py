@@ -131,7 +131,7 @@ class LobbyPart:
         if self.resumable():
             actions.appendChild(h("button", {"type": "button", "class": "ui-btn",
                                              "data-ui": "resume"}, text=t(lang, "resume")))
-        previous = self.previous_game()
+        previous = self.unfinished_game(saves.PREVIOUS_KEY)
         if previous is not None:  # kept when a link replaced it (boot.keep_previous)
             actions.appendChild(h("button", {"type": "button", "class": "ui-btn",
                                              "data-ui": "restore-previous"},

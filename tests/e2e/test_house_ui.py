@@ -33,7 +33,8 @@ def test_dunka_says_why_the_card_just_taken_cannot_be_discarded(page, site):
     assert discard.get_attribute("aria-disabled") == "true"
     discard.click(position={"x": 8, "y": 16}, force=True)  # aria-disabled: it explains
     reason = page.locator("#reason").inner_text()
-    assert reason == "You may not discard the card you just took from the discard pile.", reason
+    assert reason == ("You may not discard the card you just took from the discard pile, nor its "
+                      "twin from the other deck."), reason
     assert page.locator(".hand [data-card='7D']").count() == 1  # nothing was played
 
 
