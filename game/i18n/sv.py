@@ -183,6 +183,7 @@ TEXTS = {
     "previous_kept": "Du öppnade en länk till ett nytt spel. Ditt pågående spel finns kvar.",
     "previous_restore": "Tillbaka till mitt spel",
     "previous_lobby": "Tillbaka till mitt spel före länken ({game})",
+    "link_two_kept": "Du öppnade en länk till ett nytt parti {game}, men två av dina spel pågår: {now}, och {kept} som sparades före en länk. Att starta det nya skulle kasta {kept}-spelet, så inget nytt har startats än.",
     "stored_unreadable": "Sparade uppgifter gick inte att läsa: {items}. Inget har raderats: de finns kvar som reservkopia ({keys}). Du kan ladda ner dem som en fil.",
     "stored_unreadable_kept": "Sparade uppgifter gick inte att läsa: {items}. Webbläsaren har inte plats för en reservkopia, så de ligger kvar som de var ({keys}). Du kan ladda ner dem som en fil.",
     "stored_download": "Ladda ner reservkopian",

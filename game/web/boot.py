@@ -191,9 +191,22 @@ class BootPart:
         self.log_events = []
         self.show_table()
 
-    def start_from_request(self, req: dict) -> bool:
+    def start_from_request(self, req: dict, confirmed: bool = False) -> bool:
         """Start the game a URL asks for; False (with a message) when it cannot. An
-        unfinished saved game is kept and offered back (not in an embedded table)."""
+        unfinished saved game is kept and offered back (not in an embedded table). When
+        two games a person has played are kept already (the saved one and the one kept
+        from before a link), the link's game is not started until the person confirms
+        (``link-confirmed``, ``confirmed``): starting it would lose the older one."""
+        if not confirmed and not self.embed and not self.teach.ephemeral:
+            now = self.unfinished_game(saves.SESSION_KEY)
+            kept = self.unfinished_game(saves.PREVIOUS_KEY)
+            if now is not None and now.played and kept is not None and kept.played:
+                self.pending_link = req
+                name = lambda g: t(self.lang, f"game_{g}")  # noqa: E731
+                self.set_notice(t(self.lang, "link_two_kept", game=name(req["game"]),
+                                  now=name(now.game), kept=name(kept.game)), "warn",
+                                [("link-confirmed", t(self.lang, "start_anyway"))])
+                return False
         n = req.get("players") or self.lobby_choice(req["game"])[0]
         level = req.get("level") or "normal"
         players = self.make_players(n, [level] * (n - 1))

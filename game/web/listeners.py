@@ -50,6 +50,14 @@ class ListenersPart:
             if seat.isdigit():
                 self.move_seat(int(seat), -1 if ui == "seat-up" else 1)
             return
+        if ui == "link-confirmed":   # a link's game over two kept ones (boot)
+            req, self.pending_link = getattr(self, "pending_link", None), None
+            self.set_notice("")
+            if req is not None and self.start_from_request(req, confirmed=True):
+                self.table = None
+                self.log_events = []
+                self.show_table()
+            return
         if ui == "start-confirmed":
             self.set_notice("")
             self.start_from_lobby(confirmed=True)

@@ -252,3 +252,26 @@ def test_a_links_language_stays_on_the_next_visit_unless_one_was_chosen(page, si
     open_game(page, site.url + "?game=tonk&players=2&seed=3&lang=sv")
     open_game(page, site.url)
     assert page.evaluate("document.documentElement.lang") == "en"
+
+
+def test_a_link_over_two_played_games_asks_before_losing_one(page, site):
+    """One game is kept from before a link, so a link over two games a person has played
+    (the saved one and the kept one) would lose the older (a new user lost a Dunka game
+    so): the link's game is not started, the notice says why and offers to start it
+    anyway; the lobby still leads back to the kept game."""
+    open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
+    rng = random.Random(1)
+    wait_settled(page)
+    human_move(page, rng)                                   # Dunka: played
+    open_game(page, site.url + "?game=dunka&players=2&seed=9&speed=instant&lang=en")
+    wait_settled(page)
+    human_move(page, rng)                                   # the linked game: played too
+    open_game(page, site.url + "?game=durak&players=2&seed=3&lang=en")
+    notice = page.locator("#notice-text").inner_text()
+    assert "two of your games are in progress" in notice and "nothing new" in notice, notice
+    assert page.locator("#table[data-game=dunka]").count() == 1   # the saved game is shown
+    tap(page.locator("[data-ui=link-confirmed]"))
+    page.locator("#table[data-game=durak]").wait_for()
+    tap(page.locator("[data-ui=lobby]").first)
+    back = page.locator(".lobby-actions [data-ui=restore-previous]")
+    assert back.inner_text() == "Back to my game before the link (Dunka)", back.inner_text()
