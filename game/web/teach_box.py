@@ -85,7 +85,10 @@ class TeachBox:
             return None
         if s.human not in s.state.to_act() or not v.get("legal"):
             return None
-        return {"id": "teach-hint", "label": t(self.app.lang, "btn_hint"), "enabled": True}
+        # on a phone's one-row dock a "?" (named Hint for screen readers), so it is not
+        # pushed out of the row by a selection's buttons (new-user check)
+        return {"id": "teach-hint", "label": t(self.app.lang, "btn_hint"), "enabled": True,
+                "short": t(self.app.lang, "btn_hint_short")}
 
     def after_render(self) -> None:
         """Called after each redraw of the table: the prompt box and the hint marks."""

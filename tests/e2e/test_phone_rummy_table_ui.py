@@ -225,3 +225,26 @@ def test_eight_elvakort_players_leave_a_row_of_melds_on_a_phone(page, site):
             problems.append(f"{w}x{h}: names wrap in the seats: {names}")
         problems += [f"{w}x{h}: {p}" for p in page.evaluate(CHECK)]
     assert not problems, "\n".join(problems)
+
+
+HINT_IN_ROW = """() => {
+  const b = document.querySelector('#table [data-ui=teach-hint]');
+  const row = b.parentElement.getBoundingClientRect(), r = b.getBoundingClientRect();
+  return {inside: r.left >= row.left - 0.5 && r.right <= row.right + 0.5 && r.right <= innerWidth + 0.5,
+          text: b.innerText.trim(), name: b.textContent};
+}"""
+
+
+def test_the_hint_button_stays_in_the_dock_row_with_a_card_selected(page, site):
+    """A lesson's Hint button in a phone's one-row dock: with a card selected (Discard
+    and Clear join the row) it was pushed to the row's edge and read "Hi" (new-user
+    check); on a phone it shows "?" and stays whole in the row, named Hint."""
+    for w, h in PHONES:
+        page.set_viewport_size({"width": w, "height": h})
+        open_game(page, site.url + "?lang=en&hints=on&speed=instant&position="
+                  + quote(rummy("dunka", 2), safe=""))
+        page.wait_for_selector("#table [data-ui=teach-hint]")
+        card = page.locator("#table .hand .card").first.get_attribute("data-card")
+        select(page, card)
+        got = page.evaluate(HINT_IN_ROW)
+        assert got["inside"] and got["text"] == "?" and "Hint" in got["name"], (w, h, got)
