@@ -290,3 +290,18 @@ def test_the_chooser_keeps_ways_that_keep_other_cards_or_move_a_run_joker():
 @pytest.mark.parametrize("lang", ["sv", "en"])
 def test_the_chooser_status_text_exists(lang):
     assert TEXTS[lang]["dk_st_choose"] and "{" not in TEXTS[lang]["dk_st_choose"]
+
+
+@pytest.mark.parametrize("lang, meld", [("en", "highlighted meld"), ("sv", "markerad kombination")])
+def test_status_offers_a_highlighted_meld_only_for_a_card_that_fits_one(lang, meld):
+    """Laid down, a selected card that fits no meld on the table is not told to "tap a
+    highlighted meld" when none is highlighted (new-user check); one that fits is."""
+    from game import positions
+    s = Session.from_position(positions.read(
+        "dunka;round=1;phase=play;turn=0;taken=4C;h0=7C,2D,5S,9H;h1=?9;"
+        "m1=0:7S,7H,7D;m2=0:QS,QH,QD;down=0"))
+    v = s.view()
+    assert any(a.startswith("layoff 7C ") for a in v["legal"]), v["legal"]
+    assert meld in dm.plan(v, ["7C"], lang)["status"]
+    lone = dm.plan(v, ["2D"], lang)["status"]
+    assert meld not in lone and ("Kasta" in lone or "Discard" in lone), lone

@@ -311,7 +311,11 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
                 # taken from the pile, nor a joker, ...): else the Discard button is off
                 keep = "" if f"discard {sel[0]}" in legal else "_keep"
                 if st["laid_down"][human]:
-                    return t(lang, "dk_st_selected_layoff" + keep, card=card_name(lang, sel[0]))
+                    # "or a highlighted meld" only when one is highlighted (new-user check)
+                    fits = any(a.startswith((f"layoff {sel[0]} ", f"replace {sel[0]} "))
+                               for a in legal)
+                    kind = "dk_st_selected_layoff" if fits else "dk_st_selected_nofit"
+                    return t(lang, kind + keep, card=card_name(lang, sel[0]))
                 return t(lang, "dk_st_selected" + keep, card=card_name(lang, sel[0]))
             if len(sel) > 1:
                 if st["laid_down"][human] and not any(a.startswith("meld ") for a in legal):
