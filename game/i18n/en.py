@@ -46,6 +46,7 @@ TEXTS = {
     "set_last_durak_attacked_first": "Last Durak is attacked first",
     "start": "Start game",
     "resume": "Resume saved game",
+    "resume_game": "Resume saved game ({game})",
     "no_limit": "no limit",
     "chips_n": "{n} chips",
     "set_max_reshuffles": "Stock rebuilds per round (house rule)",

@@ -46,6 +46,7 @@ TEXTS = {
     "set_last_durak_attacked_first": "Förra Duraken anfalls först",
     "start": "Starta spelet",
     "resume": "Fortsätt sparat spel",
+    "resume_game": "Fortsätt sparat spel ({game})",
     "no_limit": "ingen gräns",
     "chips_n": "{n} marker",
     "set_max_reshuffles": "Nya talonger per giv (husregel)",

@@ -130,7 +130,11 @@ class LobbyPart:
                       text=t(lang, "start")))
         if self.resumable():
             actions.appendChild(h("button", {"type": "button", "class": "ui-btn",
-                                             "data-ui": "resume"}, text=t(lang, "resume")))
+                                             "data-ui": "resume"},
+                                  # which game: "Back to my game before the link (…)" may
+                                  # stand beside it (new-user check)
+                                  text=t(lang, "resume_game",
+                                         game=t(lang, f"game_{self.session.game}"))))
         previous = self.unfinished_game(saves.PREVIOUS_KEY)
         if previous is not None:  # kept when a link replaced it (boot.keep_previous)
             actions.appendChild(h("button", {"type": "button", "class": "ui-btn",

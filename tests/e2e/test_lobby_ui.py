@@ -275,3 +275,5 @@ def test_a_link_over_two_played_games_asks_before_losing_one(page, site):
     tap(page.locator("[data-ui=lobby]").first)
     back = page.locator(".lobby-actions [data-ui=restore-previous]")
     assert back.inner_text() == "Back to my game before the link (Dunka)", back.inner_text()
+    resume = page.locator(".lobby-actions [data-ui=resume]").inner_text()
+    assert resume == "Resume saved game (Durak)", resume   # which game each button means
