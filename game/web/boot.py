@@ -30,6 +30,7 @@ class BootPart:
     def start(self) -> None:
         self.apply_display_prefs()
         self.link_refused = None  # a refused setting of the link (show_url_error)
+        self.pending_link = None  # a link's request waiting for "link-confirmed"
         params = js.URLSearchParams.new(window.location.search)
         # each parameter's first value; one the page reads given twice refuses the link
         query, twice = read_query([(str(p[0]), str(p[1])) for p in params.entries()])
@@ -92,8 +93,7 @@ class BootPart:
                         else saves.loads(text)
                     started = True
                     if self.link_refused is not None:  # say what is shown instead
-                        self.set_notice(self.url_error_text(self.link_refused) + "\n" +
-                                        t(self.lang, "url_refused_saved"), "error")
+                        self.show_url_error(self.link_refused, saved_shown=True)
                 except Exception as exc:  # SaveError, or anything a damaged save causes
                     key = saves.backup_key(js.Date.now(), "", lambda k: self._get(k) is not None)
                     if self._set(key, text):
@@ -178,18 +178,15 @@ class BootPart:
         except Exception:
             self.set_notice(t(self.lang, "previous_gone"), "warn")
             return
-        current = self._get(saves.SESSION_KEY)
-        now = self.session
-        if current and now is not None and now.played and not now.state.is_over():
-            self._set(saves.PREVIOUS_KEY, current)
+        now = self.unfinished_game(saves.SESSION_KEY)
+        if now is not None and now.played:
+            self._set(saves.PREVIOUS_KEY, self._get(saves.SESSION_KEY))
         else:
             self.store.removeItem(saves.PREVIOUS_KEY)
         self.session = previous
         self.save_session()
         self.set_notice("")
-        self.table = None
-        self.log_events = []
-        self.show_table()
+        self.show_new_table()
 
     def start_from_request(self, req: dict, confirmed: bool = False) -> bool:
         """Start the game a URL asks for; False (with a message) when it cannot. An
@@ -202,9 +199,10 @@ class BootPart:
             kept = self.unfinished_game(saves.PREVIOUS_KEY)
             if now is not None and now.played and kept is not None and kept.played:
                 self.pending_link = req
-                name = lambda g: t(self.lang, f"game_{g}")  # noqa: E731
-                self.set_notice(t(self.lang, "link_two_kept", game=name(req["game"]),
-                                  now=name(now.game), kept=name(kept.game)), "warn",
+                game, now_game, kept_game = (t(self.lang, f"game_{g}")
+                                             for g in (req["game"], now.game, kept.game))
+                self.set_notice(t(self.lang, "link_two_kept", game=game, now=now_game,
+                                  kept=kept_game), "warn",
                                 [("link-confirmed", t(self.lang, "start_anyway"))])
                 return False
         n = req.get("players") or self.lobby_choice(req["game"])[0]
@@ -227,12 +225,16 @@ class BootPart:
                             [("restore-previous", t(self.lang, "previous_restore"))])
         return True
 
-    def show_url_error(self, exc: SettingError) -> None:
+    def show_url_error(self, exc: SettingError, saved_shown: bool = False) -> None:
         """A refused link's setting in the page's language (``links.setting_text``); a
         link with several (``engine.SettingErrors``) has them all in one notice, a line
-        each (its text is the DOM's text: a value with markup in it shows as typed)."""
+        each (its text is the DOM's text: a value with markup in it shows as typed).
+        ``saved_shown``: the saved game is shown instead, and the notice says so."""
         self.link_refused = exc
-        self.set_notice(self.url_error_text(exc), "error")
+        text = self.url_error_text(exc)
+        if saved_shown:
+            text += "\n" + t(self.lang, "url_refused_saved")
+        self.set_notice(text, "error")
 
     def url_error_text(self, exc: SettingError) -> str:
         """The sentence that tells a refused link's setting(s) in the page's language."""
@@ -245,9 +247,8 @@ class BootPart:
         link (the allowed games listed) and the page stays as it is."""
         game = value.strip().lower()
         if game not in GAMES:
-            self.show_url_error(SettingError("rules", value, list(GAMES)))
-            if self.screen == "table":   # say what is shown instead, as for a game link
-                self.set_notice(self.url_error_text(self.link_refused) + "\n" +
-                                t(self.lang, "url_refused_saved"), "error")
+            # over a table: say what is shown instead, as for a game link
+            self.show_url_error(SettingError("rules", value, list(GAMES)),
+                                saved_shown=self.screen == "table")
             return
         self.rules_ui("rules-open", game)

@@ -61,6 +61,13 @@ class ControllerPart:
         self.render()
         self.schedule()
 
+    def show_new_table(self) -> None:
+        """Show ``self.session`` when it has replaced the game shown before (a new game,
+        a game restored): a table drawn afresh and an empty one-line log."""
+        self.table = None
+        self.log_events = []
+        self.show_table()
+
     def render(self) -> None:
         """Draw the table from a fresh view (the whole table; focus in the hand is kept).
 

@@ -51,12 +51,10 @@ class ListenersPart:
                 self.move_seat(int(seat), -1 if ui == "seat-up" else 1)
             return
         if ui == "link-confirmed":   # a link's game over two kept ones (boot)
-            req, self.pending_link = getattr(self, "pending_link", None), None
+            req, self.pending_link = self.pending_link, None
             self.set_notice("")
             if req is not None and self.start_from_request(req, confirmed=True):
-                self.table = None
-                self.log_events = []
-                self.show_table()
+                self.show_new_table()
             return
         if ui == "start-confirmed":
             self.set_notice("")

@@ -301,7 +301,5 @@ class LobbyPart:
             return
         self.set_notice("")
         self.save_session()
-        self.table = None
-        self.log_events = []
         self.dealing = True
-        self.show_table()
+        self.show_new_table()
