@@ -13,6 +13,9 @@ from .engine import SettingError, refused
 from .session import (GAMES, LANGUAGES, LEVELS, MAX_SEED, SPEEDS, game_module, make_rules,
                       settings)
 
+_ALL_SETTINGS = frozenset(name for game in GAMES for name, _a in settings(game))
+"""Every game's settings' names (``read_query``, ``OtherGameSetting``)."""
+
 PAGE_PARAMS = ("game", "players", "seed", "lang", "embed", "speed", "level", "hints",
                "position", "positionfile", "item", "expect", "prompt", "origin", "rules")
 """The link parameters the page reads besides the games' settings (``read_query``)."""
@@ -55,19 +58,15 @@ def read_query(pairs) -> tuple[dict[str, str], dict[str, list[str]]]:
     >>> read_query([("level", "hard"), ("level", "easy"), ("x", "1"), ("x", "2")])
     ({'level': 'hard', 'x': '1'}, {'level': ['hard', 'easy']})
     """
-    read = set(PAGE_PARAMS) | {name for game in GAMES for name, _a in settings(game)}
     query: dict[str, str] = {}
     seen: dict[str, list[str]] = {}
     for key, value in pairs:
         key, value = str(key), str(value)
         query.setdefault(key, value)
         seen.setdefault(key, []).append(value)
-    twice = {k: v for k, v in seen.items() if len(v) > 1 and k in read}
+    twice = {k: v for k, v in seen.items()
+             if len(v) > 1 and (k in PAGE_PARAMS or k in _ALL_SETTINGS)}
     return query, twice
-
-
-_ALL_SETTINGS = frozenset(name for game in GAMES for name, _a in settings(game))
-"""Every game's settings' names (``OtherGameSetting``)."""
 
 
 def url_value(value: Any) -> str:
@@ -118,8 +117,8 @@ def parse_params(query: dict[str, str],
     Known keys: ``game``, ``players`` (count), ``seed``, ``lang`` (sv/en), ``embed`` (1/0),
     ``speed`` (slow/normal/fast/instant), ``level`` (easy/normal/hard, every computer player) and
     every ``Rules`` setting of the game by its name (``transfer=on``, ``deck=52``); a
-    setting of another game is refused (``OtherGameSetting``). Other keys are ignored. Returns ``{"game", "players", "seed", "lang", "embed", "speed",
-    "level", "rules"}`` where absent values are ``None`` (``embed`` False, ``rules`` only
+    setting of another game is refused (``OtherGameSetting``). Other keys are ignored.
+    Returns ``{"game", "players", "seed", "lang", "embed", "speed", "level", "rules"}`` where absent values are ``None`` (``embed`` False, ``rules`` only
     what was given). Raises ``SettingError`` naming the parameter and the allowed values;
     a link with several refused values raises one ``SettingErrors`` naming each (a
     visitor fixes them in one go), an unknown game with the game's settings unread.

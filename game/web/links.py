@@ -8,6 +8,7 @@ import re
 
 from ..digits import is_digits
 from ..i18n import t
+from ..url_params import OtherGameSetting, ParamTwice
 from .teach_words import spoken
 
 _FILE = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_./-]{0,150}\.json$")
@@ -60,11 +61,10 @@ def setting_text(lang: str, exc: Exception) -> str:
         return "\n".join("• " + " ".join(setting_text(lang, one).splitlines())
                          for one in many)
     setting = getattr(exc, "setting", None)
-    values = getattr(exc, "values", None)
-    if setting is not None and isinstance(values, list):   # url_params.ParamTwice
-        return t(lang, "url_twice", setting=setting, n=len(values),
-                 values=", ".join(str(v)[:40] for v in values))
-    if setting is not None and isinstance(getattr(exc, "game", None), str):   # OtherGameSetting
+    if isinstance(exc, ParamTwice):
+        return t(lang, "url_twice", setting=setting, n=len(exc.values),
+                 values=", ".join(str(v)[:40] for v in exc.values))
+    if isinstance(exc, OtherGameSetting):
         return t(lang, "url_other_game", setting=setting, game=t(lang, f"game_{exc.game}"))
     allowed = getattr(exc, "allowed", None)
     if setting is None or allowed is None:
