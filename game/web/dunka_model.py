@@ -172,7 +172,7 @@ def _meld_key(group: list[str]) -> tuple:
     difference; a run by its cards and where each joker stands, ignoring deck copies."""
     real = [_plain(c) for c in group if not c.startswith("JK")]
     ranks = {split_card(c)[0] for c in real}
-    if len(ranks) == 1 and len(real) > 1 or not real:
+    if (len(ranks) == 1 and len(real) > 1) or not real:
         return ("set", next(iter(ranks), ""), len(group), len(group) - len(real))
     return ("run",) + tuple(sorted(_plain(c) for c in group))
 

@@ -91,7 +91,7 @@ class DunkaTable(TableView):
             me.appendChild(h("span", {"class": "my-badges"}, *mine))
         me.appendChild(self.short_button(
             {"type": "button", "class": "ui-btn small", "data-ui": "sort", "data-sort": self.sort},
-            t(lang, f"dk_btn_sort_{sort_next}"), t(lang, f"dk_btn_sort_{sort_next}_short")))
+            t(lang, f"dk_btn_sort_{sort_next}"), t(lang, "dk_btn_sort_short")))
         # results and the chooser come first in the middle, so they are seen at once
         main_col = self.main_el(
             [opps, info],

@@ -37,6 +37,7 @@ from typing import Callable
 from ..i18n import card_name, listed, t
 from . import dunka_model, model, tonk_model
 from .markup import Node, card_index, h
+from .teach_words import capital
 
 MOVES = {
     "durak": ("attack", "throw", "beat", "transfer", "take", "done", "exchange"),
@@ -149,7 +150,8 @@ def turned_up(game: str, ev: dict) -> str | None:
     """The card a Dunka or Elvakort event turns up from the stock to start the discard
     pile: a ``deal``'s ``pile`` (DUN-5) or a ``turn_up``'s ``card`` (ELV-4, after the
     opening discards); ``None`` for any other event or game. ``sentences`` tells it as
-    one sentence of its own ("7♥ was turned up to start the discard pile.", ``tl_turn_up``).
+    one sentence of its own ("7♥ was turned up from the stock to start the discard pile.",
+    ``tl_turn_up``; Elvakort's "… onto the discard pile.", ``tl_turn_up_on``).
 
     >>> turned_up("dunka", {"type": "deal", "round": 2, "pile": "7H"})
     '7H'
@@ -159,12 +161,6 @@ def turned_up(game: str, ev: dict) -> str | None:
     card = ev.get("pile") if ev.get("type") == "deal" else \
         ev.get("card") if ev.get("type") == "turn_up" else None
     return card if isinstance(card, str) and card else None
-
-
-def capital(text: str) -> str:
-    """``text`` with its first letter upper-case (a sentence that starts with a card's
-    name: "Hjärter sju vändes upp …")."""
-    return text[:1].upper() + text[1:]
 
 
 def turn_sentence(lang: str, game: str, player: int, group: list[dict],

@@ -412,6 +412,6 @@
     }
   });
 
-  window.kortbordetMotion = { record: record, play: play, deal: deal, setDrawer: setDrawer, report: report, fitLog: fitLog };
+  window.kortbordetMotion = { record: record, play: play, deal: deal, setDrawer: setDrawer, report: report };
   if (!watchScreen()) document.addEventListener("DOMContentLoaded", watchScreen);
 })();
