@@ -80,6 +80,16 @@ def inside(inner: dict, outer: dict) -> bool:
             and inner["left"] >= outer["left"] - 0.5 and inner["right"] <= outer["right"] + 0.5)
 
 
+def open_position(page, site, position: str, width: int = 360, height: int = 640,
+                  hints: str = "off") -> None:
+    """Open ``position`` (a position link's notation) in English at ``width`` x ``height``,
+    at speed instant, and wait for the hand."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, site.url + f"?lang=en&hints={hints}&speed=instant&position="
+              + quote(position, safe=""))
+    page.wait_for_selector("#table .hand .card")
+
+
 def select(page, card: str) -> None:
     page.locator(f'#table .hand [data-card="{card}"]').click(position={"x": 8, "y": 16})
     page.wait_for_selector(f'#table .hand [data-card="{card}"].selected')
@@ -142,10 +152,7 @@ def test_selecting_a_card_does_not_move_the_middle_on_a_phone(page, site):
     share a line as before)."""
     problems = []
     for game, players in (("dunka", 2), ("elvakort", 4)):
-        page.set_viewport_size({"width": 360, "height": 640})
-        open_game(page, site.url + "?lang=en&hints=off&speed=instant&position="
-                  + quote(rummy(game, players), safe=""))
-        page.wait_for_selector("#table .hand .card")
+        open_position(page, site, rummy(game, players))
         assert page.locator("#table .meld").count() == 3
         assert page.locator("#table .seat").count() == players - 1
         for w, h in PHONES + [(844, 390), (768, 1024), (1280, 800)]:
@@ -153,10 +160,7 @@ def test_selecting_a_card_does_not_move_the_middle_on_a_phone(page, site):
             problems += [f"{game} {players}: {p}" for p in
                          check_selection_keeps_the_middle(page, f"{w}x{h}", layoff=True)]
     # the widest rows: "Lay down" at rest, and with a card selected
-    page.set_viewport_size({"width": 360, "height": 640})
-    open_game(page, site.url + "?lang=en&hints=off&speed=instant&position="
-              + quote(CONTRACT, safe=""))
-    page.wait_for_selector("#table .hand .card")
+    open_position(page, site, CONTRACT)
     assert page.locator("#table .actions [data-ui=laydown]:not([aria-disabled])").count() == 1
     assert page.locator("#table .me .badge.dealer").count() == 1
     for w, h in [(320, 568)] + PHONES:
@@ -165,26 +169,28 @@ def test_selecting_a_card_does_not_move_the_middle_on_a_phone(page, site):
     assert not problems, "\n".join(problems)
 
 
+def middle_room(got: dict, size: str, least: float) -> list[str]:
+    """What is wrong with the middle's room in ``got`` (``BOXES``): less than ``least`` px
+    tall, or the stock or the pile not whole in it."""
+    mid = got["middle"]
+    out = [f"{size}: the middle is {mid['height']:.0f} px tall (< {least})"
+           ] if mid["height"] < least else []
+    return out + [f"{size}: the {what} {got[what]} is not whole in the middle {mid}"
+                  for what in ("stock", "pile") if not inside(got[what], mid)]
+
+
 def test_eight_elvakort_players_leave_the_middle_room_at_320x480(page, site):
     """Eight players at 320x480 (and 320x568): the middle is at least ``MIN_MIDDLE`` tall
     with the stock and the pile whole in it, the table passes ``CHECK``, and selecting a
     card (which offers Lay down, Discard and Clear) does not move the middle."""
-    page.set_viewport_size({"width": 320, "height": 480})
-    open_game(page, site.url + "?lang=en&hints=off&speed=instant&position="
-              + quote(EIGHT, safe=""))
-    page.wait_for_selector("#table .hand .card")
+    open_position(page, site, EIGHT, 320, 480)
     assert page.locator("#table .seat").count() == 7
     assert page.locator("#table .hand .card").count() == 12
     problems = []
     for w, h in ((320, 480), (320, 568)):
         resize(page, w, h)
         got = page.evaluate(BOXES)
-        mid = got["middle"]
-        if mid["height"] < MIN_MIDDLE:
-            problems.append(f"{w}x{h}: the middle is {mid['height']:.0f} px tall (< {MIN_MIDDLE})")
-        for what in ("stock", "pile"):
-            if not inside(got[what], mid):
-                problems.append(f"{w}x{h}: the {what} {got[what]} is not whole in the middle {mid}")
+        problems += middle_room(got, f"{w}x{h}", MIN_MIDDLE)
         problems += check_selection_keeps_the_middle(page, f"{w}x{h}", meld=False)
     assert not problems, "\n".join(problems)
 
@@ -199,25 +205,17 @@ def test_eight_elvakort_players_leave_a_row_of_melds_on_a_phone(page, site):
     """Eight players at 360x640 and 390x844: the seats are compact chips (four to a row,
     the names on one line), the middle is at least ``MIN_MIDDLE_PHONE`` tall with the
     stock, the pile and the first meld whole in it, and the table passes ``CHECK``."""
-    page.set_viewport_size({"width": 360, "height": 640})
-    open_game(page, site.url + "?lang=en&hints=off&speed=instant&position="
-              + quote(EIGHT, safe=""))
-    page.wait_for_selector("#table .hand .card")
+    open_position(page, site, EIGHT, 360, 640)
     assert page.locator("#table .seat").count() == 7
     problems = []
     for w, h in PHONES:
         resize(page, w, h)
         got = page.evaluate(BOXES)
         mid = got["middle"]
-        if mid["height"] < MIN_MIDDLE_PHONE:
-            problems.append(f"{w}x{h}: the middle is {mid['height']:.0f} px tall "
-                            f"(< {MIN_MIDDLE_PHONE})")
+        problems += middle_room(got, f"{w}x{h}", MIN_MIDDLE_PHONE)
         first = page.locator("#table .meld").first.bounding_box()
         if first["y"] + first["height"] > mid["bottom"] + 0.5:
             problems.append(f"{w}x{h}: the first meld {first} is not whole in the middle {mid}")
-        for what in ("stock", "pile"):
-            if not inside(got[what], mid):
-                problems.append(f"{w}x{h}: the {what} {got[what]} is not whole in the middle {mid}")
         names = page.evaluate("""() => [...document.querySelectorAll('#table .seat .who > span:first-child')]
           .filter((s) => s.getClientRects().length > 1 || s.getBoundingClientRect().height > 20)
           .map((s) => s.textContent)""")
@@ -240,9 +238,7 @@ def test_the_hint_button_stays_in_the_dock_row_with_a_card_selected(page, site):
     and Clear join the row) it was pushed to the row's edge and read "Hi" (new-user
     check); on a phone it shows "?" and stays whole in the row, named Hint."""
     for w, h in PHONES:
-        page.set_viewport_size({"width": w, "height": h})
-        open_game(page, site.url + "?lang=en&hints=on&speed=instant&position="
-                  + quote(rummy("dunka", 2), safe=""))
+        open_position(page, site, rummy("dunka", 2), w, h, hints="on")
         page.wait_for_selector("#table [data-ui=teach-hint]")
         card = page.locator("#table .hand .card").first.get_attribute("data-card")
         select(page, card)
