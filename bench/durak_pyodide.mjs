@@ -9,6 +9,8 @@
 // decisions' are CPU time from Node's process.cpuUsage() (not inflated by other load).
 // CHECKED > 0 also runs bench/durak_solver.py on the first CHECKED endgames of each part of
 // its fixed set (values asserted equal to the old solver's, times in Pyodide's clock).
+// The solver searches in WebAssembly as on the page (game/web/native_solver.py); with
+// SEARCH=python in the environment, in Python (the figures before the native search).
 import { loadPyodide } from "pyodide";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +30,12 @@ sys.path[:0] = ["/kortbordet", "/kortbordet/bench"]
 os.chdir("/kortbordet")
 import bots as bench
 print("Pyodide:", sys.version.split()[0])
+if ${JSON.stringify(process.env.SEARCH || "native")} == "native":
+    from game.web import native_solver
+    native_solver.load_now()
+    print("search: native (WebAssembly)")
+else:
+    print("search: Python")
 if ${positions} > 0: bench.durak_solver(${positions})
 if ${decisions} > 0: bench.durak_hard_times(${decisions})
 if ${checked} > 0:

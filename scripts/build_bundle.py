@@ -10,7 +10,10 @@ sys.path (zipimport, built into Python: nothing to unpack):
                         co_filename "game/<module>.py", so tracebacks name our files and lines
                         (the sources themselves stay out: they would add a third to the bytes
                         for the text of a traceback's lines)
+    game/<path>.wasm    data files (DATA_SUFFIXES) as they are: the Durak endgame solver's
+                        native search (scripts/build_native.py), read with pkgutil.get_data
     bundle.json         {"format": 1, "pyodide", "python", "magic", "sources": {path: sha256}}
+                        (the data files among the sources)
     zip comment         "kortbordet-bundle <sha256 of bundle.json>": the bundle's id
 
 Entries are sorted and dated 1980-01-01, so the same sources give the same bytes.
@@ -58,13 +61,22 @@ _DATE = (1980, 1, 1, 0, 0, 0)
 _LOCK = threading.Lock()
 
 
+DATA_SUFFIXES = (".wasm",)
+
+
 def sources() -> list[str]:
-    """Every module of the game package, as sorted POSIX paths relative to the root."""
+    """Every module and data file (``DATA_SUFFIXES``) of the game package, as sorted
+    POSIX paths relative to the root."""
     return sorted(
         p.relative_to(ROOT).as_posix()
-        for p in (ROOT / "game").rglob("*.py")
-        if "__pycache__" not in p.parts
+        for p in (ROOT / "game").rglob("*")
+        if p.suffix in (".py", *DATA_SUFFIXES) and "__pycache__" not in p.parts
     )
+
+
+def modules(rels: list[str]) -> list[str]:
+    """The Python modules among ``rels`` (the rest are data files)."""
+    return [rel for rel in rels if rel.endswith(".py")]
 
 
 def pyodide_version() -> str:
@@ -99,7 +111,7 @@ def snapshot_modules(rels: list[str]) -> list[str]:
     outside game/web/ (README: only game/web/ imports pyscript/js/pyodide)."""
     return [
         rel[:-3].replace("/", ".").removesuffix(".__init__")
-        for rel in rels
+        for rel in modules(rels)
         if not rel.startswith("game/web/")
     ]
 
@@ -204,7 +216,8 @@ def build(bundle: Path = BUNDLE) -> dict:
     site's own bundle). Returns the manifest written. Raises RuntimeError when node or
     the compiler fails."""
     want = expected()
-    rels = list(want["sources"])
+    rels = modules(list(want["sources"]))
+    data = [rel for rel in want["sources"] if not rel.endswith(".py")]
     with tempfile.TemporaryDirectory(prefix="kortbordet-pyc-") as out:
         info = _node(str(COMPILER), str(ROOT), out, *rels)
         if info["pyodide"] != want["pyodide"]:
@@ -216,6 +229,7 @@ def build(bundle: Path = BUNDLE) -> dict:
         try:
             with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
                 entries = [(rel[:-3] + ".pyc", Path(out) / (rel[:-3] + ".pyc")) for rel in rels]
+                entries += [(rel, ROOT / rel) for rel in data]
                 for name, path in sorted(entries):
                     zf.writestr(zipfile.ZipInfo(name, _DATE), path.read_bytes(),
                                 zipfile.ZIP_DEFLATED, 9)
@@ -244,7 +258,7 @@ def ensure(bundle: Path = BUNDLE, quiet: bool = False) -> bool:
         manifest = build(bundle)
         if not quiet:
             print(f"build_bundle: {bundle.relative_to(ROOT)} ({bundle.stat().st_size} bytes,"
-                  f" {len(manifest['sources'])} modules, Python {manifest['python']});"
+                  f" {len(modules(list(manifest['sources'])))} modules, Python {manifest['python']});"
                   f" {SNAPSHOT.relative_to(ROOT)} ({SNAPSHOT.stat().st_size} bytes)", flush=True)
         return True
 

@@ -66,14 +66,18 @@ def test_bundle_matches_the_sources_and_the_pinned_pyodide():
     assert not reason, f"static/build/game.zip is stale ({reason}): run scripts/setup.sh"
 
 
-def test_bundle_holds_bytecode_of_every_module_and_nothing_else():
-    modules = build_bundle.sources()
+def test_bundle_holds_bytecode_of_every_module_its_data_files_and_nothing_else():
+    modules = build_bundle.modules(build_bundle.sources())
+    data = [rel for rel in build_bundle.sources() if rel not in modules]
     assert "game/web/main.py" in modules and "game/cards.py" in modules
+    assert data == ["game/bots/native/durak_endgame.wasm"]
     with zipfile.ZipFile(build_bundle.BUNDLE) as zf:
         names = set(zf.namelist())
         manifest = build_bundle.read_manifest()
         pycs = {name: zf.read(name) for name in names if name.endswith(".pyc")}
-    assert names == {m[:-3] + ".pyc" for m in modules} | {build_bundle.MANIFEST}
+        for rel in data:  # as they are
+            assert zf.read(rel) == (build_bundle.ROOT / rel).read_bytes()
+    assert names == {m[:-3] + ".pyc" for m in modules} | set(data) | {build_bundle.MANIFEST}
     magic = bytes.fromhex(manifest["magic"])
     assert len(magic) == 4 and manifest["python"].startswith("3.")
     for name, data in pycs.items():

@@ -56,12 +56,14 @@ from .durak_endgame import Budget, Solver, card_bit, make_root, move_of
 
 SLICE_BUDGET = 1_500
 """Work of one slice of the endgame search, after which ``think`` yields to the page."""
-SEARCH_BUDGET = 150_000
+SEARCH_BUDGET = 300_000
 """Work the endgame search may do for one decision: positions visited plus children
-generated (``game.bots.durak_endgame.Solver``). bench/durak_solver.py: 399 of its 400
-random 12-card endgames need less (p95 44,155 units, p99 132,621; the solvers before:
-397, 388, 376); a unit costs 3-4 microseconds in CPython, so the budget is at most about 0.5 s of
-CPU in CPython and 1.5 s in Pyodide, in slices. Past it the bot plays by its heuristics."""
+generated (``game.bots.durak_endgame.Solver``). bench/durak_solver.py: all of its 400
+random 12-card endgames need less (p95 44,155 units, p99 132,621, max 152,785). In the
+page the search runs in WebAssembly (``durak_endgame.use_native``) at about 0.3
+microseconds a unit, so the budget is at most about 0.1 s there; the Python search
+(CPython, or a browser where the WebAssembly could not load) takes 3-10 microseconds
+a unit, 1-3 s at most, in slices. Past it the bot plays by its heuristics."""
 
 SUITS = "SHDC"
 

@@ -10,11 +10,14 @@ Scope, stated honestly: the solver is exact for every position with **two card h
 (a two-player game, or a game of three or more where the others are already out). With
 three or more holders it is not used: the information is then not complete in general and
 the game is not two-sided (``solvable`` says no; callers fall back to heuristics or, at
-the hard level, to rollouts). Exact, but NOT within the issue's 150 ms p99 in Pyodide for
-every 12-card endgame: see bench/durak_solver.py's docstring for the figures on its 400
-random ones (half with transfers) in CPython and 200 of them in Pyodide (CPU time there,
-session 12: median 9 ms, p95 0.6 s, p99 1.5 s, max 1.5-1.6 s, about 10 microseconds a
-unit; the p99 endgame needs 143,000 units, some ten times too many); callers
+the hard level, to rollouts). **Where it runs:** ``Solver.solve`` searches in the C port of
+``value`` (game/bots/native/durak_endgame.c, WebAssembly; ``use_native``) where one is
+registered, as the page does, else here in Python; both find the same values with the
+same units of work (tests/engine/test_durak_endgame_native.py), so a player decides the
+same in both. On bench/durak_solver.py's 400 random 12-card endgames (half with
+transfers), in Pyodide under Node: the native search median 0.6 ms, p95 12 ms, **p99 34
+ms**, max 49 ms (about 0.3 microseconds a unit; the issue asks 150 ms p99); this Python
+search median 9 ms, p95 0.6 s, p99 1.5 s (about 10 microseconds a unit). Callers still
 bound the work (``budget``) and fall back to heuristics past it. A path longer than
 ``MAX_PLIES`` positions also ends the search with ``Budget`` (never met: the set needs
 157).
@@ -117,6 +120,30 @@ class Budget(Exception):
     """The search used up its work budget (``Solver.budget``)."""
 
 
+_native = None  # the registered native search (``use_native``), or None
+_native_owner = None  # the token of the Solver whose tables the native search holds
+
+
+def use_native(search) -> None:
+    """Let ``Solver.solve`` run the search in ``search``, the C port of ``Solver.value``
+    (game/bots/native/durak_endgame.c compiled to WebAssembly: the same values and the
+    same units of work, some fifty times faster), or go back to Python with ``None``.
+
+    ``search`` has the module's three exports as methods: ``reset(trump, transfer)``
+    (trump suit index 0-3 in ``S H D C``, transfer 0/1; forgets its tables; returns 1,
+    or 0 when it could not get memory), ``value(ph, a, d, ame, att, table, unb, ranks,
+    taking, limit, talon, alpha, beta, nodes, budget)`` (the position's fields, ints; the
+    talon one card bit or 0; ``budget`` -1 for none; returns the value, or 2 when the
+    work ran out) and ``work()`` (the units done). The browser registers one
+    (game/web/native_solver.py), CPython tests and benches another (wasmtime,
+    scripts/build_native.py). One search holds one solver's tables at a time: a
+    different ``Solver`` resets it, so two solvers used in turn each search again (the
+    values stay exact)."""
+    global _native, _native_owner
+    _native = search
+    _native_owner = None
+
+
 class Solver(EndgameMoves):
     """Win/draw/loss search of two-holder Durak endgames (see the module docstring).
 
@@ -140,6 +167,7 @@ class Solver(EndgameMoves):
         self._plies = 0  # positions being searched on the current path
         self._keys: dict = {}  # bout-start position -> ``canon`` of it
         self._low = 1 << 30  # the shallowest repeated depth met below the current node
+        self._token = object()  # who owns the native search's tables (``use_native``)
 
     # ------------------------------------------------------------------ search
 
@@ -188,6 +216,31 @@ class Solver(EndgameMoves):
             key = (parts.pop(t), tuple(sorted(parts)), st[3], st[9])
         self._keys[st] = key
         return key
+
+    def solve(self, st, alpha: int = -1, beta: int = 1) -> int:
+        """``value`` of position ``st`` from an empty search path: in the native search
+        when one is registered (``use_native``) and the talon holds at most one card,
+        else in Python; the same value and the same units of work (``nodes``) either
+        way. Raises ``Budget`` when ``self.budget`` is exceeded; the tables keep what
+        was done, so a later call with a larger budget goes on from there."""
+        global _native_owner
+        native = _native
+        talon = st[10]
+        if native is None or len(talon) > 1:
+            self._path, self._low, self._plies = {}, 1 << 30, 0
+            return self.value(st, alpha, beta)
+        if _native_owner is not self._token:
+            if not native.reset(self.trump_suit, int(self.transfer)):
+                self._path, self._low, self._plies = {}, 1 << 30, 0
+                return self.value(st, alpha, beta)  # no memory for its tables
+            _native_owner = self._token
+        v = native.value(st[0], st[1], st[2], int(st[3]), st[4], st[5], st[6], st[7],
+                         int(st[8]), st[9], talon[0] if talon else 0, alpha, beta,
+                         self.nodes, -1 if self.budget is None else self.budget)
+        self.nodes = int(native.work())
+        if v == 2:
+            raise Budget
+        return v
 
     def value(self, st, alpha: int = -1, beta: int = 1) -> int:
         """The value of position ``st`` for the side searched for, exact when it lies in
@@ -349,7 +402,7 @@ class Solver(EndgameMoves):
         best = -2
         for move in order:  # first pass: a null-window test "does it win?" per move
             child = kids[move]
-            v = child if child.__class__ is int else self.value(child, 0, 1)
+            v = child if child.__class__ is int else self.solve(child, 0, 1)
             out[move] = 1 if v >= 1 else min(v, 0)
             best = max(best, out[move])
             if best == 1 and not exact:  # a 0 here only says "no win": not exact
@@ -362,7 +415,7 @@ class Solver(EndgameMoves):
             if draw and not exact:
                 del out[move]  # only known to be no better than the draw found
                 continue
-            v = self.value(kids[move], -1, 0)
+            v = self.solve(kids[move], -1, 0)
             out[move] = 0 if v >= 0 else -1
             draw = draw or v >= 0
         return out

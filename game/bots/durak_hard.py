@@ -311,9 +311,8 @@ def _rollout(state: State, me: int, solver: Solver | None = None) -> int:
                 if solver is None:
                     solver = Solver(state.trump, state.rules.transfer)
                 solver.budget = solver.nodes + ROLLOUT_SOLVER_BUDGET
-                solver._path, solver._low = {}, 1 << 30  # clean after an aborted search
-                try:  # the value for "me", whoever moves
-                    return solver.value(root)
+                try:  # the value for "me", whoever moves (a clean path each call)
+                    return solver.solve(root)
                 except Budget:
                     solve = False  # too big for a rollout: heuristics from here
         seat = state.to_act()[0]

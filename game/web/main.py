@@ -25,6 +25,8 @@ does ``from game.web.rules import RulesScreen``.
 
 from __future__ import annotations
 
+import asyncio
+
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
@@ -36,6 +38,7 @@ from game.web.chrome import ChromePart
 from game.web.computer import ComputerPart
 from game.web.controller import ControllerPart
 from game.web.listeners import ListenersPart
+from game.web import native_solver
 from game.web.moves import MoveHistory
 from game.web.lobby import LobbyPart
 from game.web.past_games import PastGamesPart
@@ -108,6 +111,9 @@ def main() -> None:
     window.kortbordetApp = True
     app.start()
     globals()["_app"] = app  # keep the app (and its proxies) alive
+    # the Durak endgame search in WebAssembly, compiled while the first screen shows;
+    # until then (a few milliseconds) a Durak player searches in Python
+    globals()["_native"] = asyncio.ensure_future(native_solver.load())
 
 
 main()

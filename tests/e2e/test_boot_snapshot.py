@@ -1,6 +1,7 @@
 """The page starts Python from the memory snapshot (static/js/interpreter.mjs, issue 15),
 and what the snapshot froze does not leak into play: every visitor's new game gets its own
-random seed, and a snapshot of another bundle is not used for the game's modules."""
+random seed, and a snapshot of another bundle is not used for the game's modules. The
+Durak endgame search runs in WebAssembly (issue 17)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ def test_boots_from_the_snapshot_and_every_visitor_gets_new_randomness(browser, 
                 "the snapshot's game modules were not used")
             page.wait_for_selector('[data-game="durak"] [data-action]')
             seeds.append(_saved_seed(page))
+            # the Durak endgame search compiled to WebAssembly (game/web/native_solver.py)
+            page.wait_for_function("window.kortbordetSearch !== undefined")
+            assert page.evaluate("window.kortbordetSearch") == "native"
             assert not problems.report(), problems.report()
         finally:
             context.close()

@@ -196,6 +196,9 @@ def test_durak_in_firefox(ff_page, server):
     page = ff_page
     open_game(page, server.url + "?game=durak&players=2&seed=7&speed=instant")
     assert page.locator("#table[data-game=durak]").count() == 1
+    # the endgame search compiled by Firefox's WebAssembly (game/web/native_solver.py)
+    page.wait_for_function("window.kortbordetSearch !== undefined")
+    assert page.evaluate("window.kortbordetSearch") == "native"
     install_service_worker(page, server)
     rng = random.Random(2)
     for _ in range(3):
