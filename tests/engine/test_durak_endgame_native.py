@@ -178,3 +178,49 @@ def test_committed_wasm_is_the_build_of_the_c_source(tmp_path):
     fresh = build_native.build(tmp_path / "durak_endgame.wasm")
     assert fresh.read_bytes() == build_native.WASM.read_bytes(), (
         "game/bots/native/durak_endgame.wasm is stale: run python3 scripts/build_native.py")
+
+
+def _late_positions(count: int, talon_at_most: int):
+    """(view, legal) of the player to act in two-player games played by the normal
+    player until the talon holds at most ``talon_at_most`` cards."""
+    from game import bots
+    from game.durak import new_game
+    got = []
+    seed = 0
+    while len(got) < count:
+        seed += 1
+        state = new_game(Rules(transfer=seed % 2 == 0), ["A", "B"], seed=seed)
+        while not state.is_over() and len(state.talon) > talon_at_most:
+            seat = state.to_act()[0]
+            state.apply(bots.choose(state.view(seat), state.legal_actions(seat), seed=seed))
+        if not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if len(legal) > 1:
+                got.append((state.view(seat), legal))
+    return got
+
+
+@pytest.mark.parametrize("level,talon", [("normal", 1), ("hard", 4)])
+def test_players_decide_the_same_with_either_search(native, level, talon):
+    """The normal player's endgame search and the hard player's rollouts (which hand
+    known endgames to the solver) choose the same move whichever search runs."""
+    from game import bots
+
+    class Counted:  # the native search, its searches counted
+        calls = 0
+
+        def __getattr__(self, name):
+            return getattr(native, name)
+
+        def value(self, *fields):
+            Counted.calls += 1
+            return native.value(*fields)
+
+    for view, legal in _late_positions(per_runtime(4, 1), talon):
+        moves = []
+        for search in (Counted(), None):
+            durak_endgame.use_native(search)
+            moves.append(bots.choose(view, legal, level, seed=3))
+        assert moves[0] == moves[1], view
+    assert Counted.calls > 0, "the decisions never reached the endgame search"
