@@ -164,13 +164,13 @@ def last_line(line: list[dict], shown: list[dict], fresh: bool) -> list[dict]:
     >>> last_line(line, [meld], True)
     [{'type': 'meld', 'player': 1}]
     """
-    turn = list(shown) if fresh and not _turn_up_only(line) else line + shown
+    turn = list(shown) if fresh and not turn_up_only(line) else line + shown
     return turn[-MAX_LAST:]
 
 
-def _turn_up_only(line: list[dict]) -> bool:
+def turn_up_only(line: list[dict]) -> bool:
     """True when ``line`` holds events and each turns up a card to start the discard pile
-    (``last_line``)."""
+    (``last_line``; the page's live region continues such a line in the same way)."""
     return bool(line) and all(isinstance(ev, dict) and (
         ev.get("type") == "turn_up" or (ev.get("type") == "deal" and bool(ev.get("pile"))))
         for ev in line)

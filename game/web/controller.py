@@ -59,6 +59,12 @@ class ControllerPart:
         self.reason_text = ""
         self.translate_chrome()
         self.render()
+        if self.log_events and not self.root.querySelector("#privacy"):
+            # a screen reader hears what the one-line log shows: the card turned up to
+            # start the discard pile (a new Dunka, Elvakort or Tonk deal) or, after a
+            # reload, the last moves; never on a pass-and-play screen (someone else's)
+            document.getElementById("live").textContent = \
+                " ".join(self.log_sentences(self.log_events))
         self.schedule()
 
     def show_new_table(self) -> None:
@@ -154,12 +160,18 @@ class ControllerPart:
                  if ev.get("type") != "action"
                  and not (ev.get("player") == human and ev.get("type") in OWN_MOVES)]
         if shown and self.log_sentences(shown):
+            before = self.log_events
             if bots_only:
                 self.log_events = shown
             else:
                 self.log_events = movelog.last_line(self.log_events, shown, self.log_fresh)
                 self.log_fresh = False
-            told = shown if self.live_fresh else self.live_events + shown
+            if not self.live_fresh:
+                told = self.live_events + shown
+            elif movelog.turn_up_only(before):  # the deal's card, then the first moves
+                told = before + shown
+            else:
+                told = shown
             self.live_events, self.live_fresh = told[-movelog.MAX_LAST:], False
             document.getElementById("live").textContent = \
                 " ".join(self.log_sentences(self.live_events))

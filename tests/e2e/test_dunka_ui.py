@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from browser_harness import open_game
 from dunka_driver import hand, human_move, play_until
@@ -118,7 +119,8 @@ def test_the_human_dunks_with_the_button(page, site):
 
 
 def test_sort_toggle_then_a_card_tapped_before_drawing_gets_the_engine_reason(page, site):
-    """One boot: the move history names the card turned up at the deal (DUN-5) and shows
+    """One boot: the move history names the card turned up at the deal (DUN-5), the live
+    region tells it as the table is first drawn, and the move history shows
     the newest move first; the sort toggle (check_sort_toggle_...); a card tapped before
     drawing is explained by the engine and nothing is played; after drawing, Discard with
     two cards selected throws nothing and says to select one, and with one selected it
@@ -127,6 +129,10 @@ def test_sort_toggle_then_a_card_tapped_before_drawing_gets_the_engine_reason(pa
     dealt = page.locator("#moves li").last.inner_text()  # newest first: the deal is last
     assert dealt.startswith("The ") and "is turned up from the stock to start the discard" \
         " pile" in dealt, dealt
+    # a screen reader is told that card as the table is first drawn, by name
+    live = page.locator("#live").inner_text()
+    assert "was turned up from the stock to start the discard pile." in live, live
+    assert not re.search("[♠♥♦♣]", live), live
     check_sort_toggle_reorders_the_hand_and_is_remembered(page)
     rng = random.Random(1)
     play_until(page, rng, "!!document.querySelector('.stock-pile [data-action]')")
