@@ -81,7 +81,7 @@ def test_english_sentences_name_a_card_with_its_article():
         "A tar ruter kung utanför tur och ett straffkort."
     assert dm.card_name("en", "JK=9S") == "joker as the nine of spades"
     assert t("en", "dk_st_draw_pile", card=dm.card_name("en", "KD")) == \
-        "Your turn: take from the stock, or take the king of diamonds from the discard pile."
+        "Your turn: draw from the stock, or take the king of diamonds from the pile."
     assert action_words("en", "beat 10H 9H") == \
         "beat the nine of hearts with the ten of hearts"
     assert action_words("en", "discard KD") == "discard the king of diamonds"

@@ -100,7 +100,7 @@ TEXTS = {
     "btn_lobby": "Back to lobby",
     # status line
     "st_your_lead": "Your attack: play a card (or several of one rank) against {name}.",
-    "st_your_lead_selected": "Selected the {cards}. Tap Attack, or select more of the same rank.",
+    "st_your_lead_selected": "Selected {cards}. Tap Attack, or select more of the same rank.",
     "st_defend": "{name} attacks you: beat the cards, or take them.",
     "st_defend_transfer": "{name} attacks you: beat, transfer or take.",
     "st_defend_selected": "Tap the card on the table to beat with the {card}.",
