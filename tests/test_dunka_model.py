@@ -64,16 +64,43 @@ def test_every_action_the_plan_offers_is_legal_over_whole_games():
         assert s.state.is_over()
 
 
+def test_english_sentences_name_a_card_with_its_article():
+    """A new user read "take king of diamonds": in English a card after a verb or a
+    preposition has "the" (as in Tonk's texts); Swedish card names take none."""
+    from game.i18n import t
+    from game.web.model import describe_event as durak_event
+    from game.web.teach_words import action_words
+    take = {"type": "draw", "player": 0, "source": "pile", "card": "KD"}
+    assert dm.describe_event("en", take, PLAYERS, 0) == \
+        "You take the king of diamonds from the discard pile."
+    assert dm.describe_event("sv", take, PLAYERS, 0) == "Du tar ruter kung från slänghögen."
+    claim = {"type": "claim", "player": 1, "card": "KD"}
+    assert dm.describe_event("en", claim, PLAYERS, 0, game="elvakort") == \
+        "A takes the king of diamonds out of turn, plus a penalty card."
+    assert dm.describe_event("sv", claim, PLAYERS, 0, game="elvakort") == \
+        "A tar ruter kung utanför tur och ett straffkort."
+    assert dm.card_name("en", "JK=9S") == "joker as the nine of spades"
+    assert t("en", "dk_st_draw_pile", card=dm.card_name("en", "KD")) == \
+        "Your turn: draw from the stock, or take the king of diamonds from the pile."
+    assert action_words("en", "beat 10H 9H") == \
+        "beat the nine of hearts with the ten of hearts"
+    assert action_words("en", "discard KD") == "discard the king of diamonds"
+    assert action_words("sv", "discard KD") == "kasta ruter kung"
+    beat = {"type": "beat", "player": 1, "card": "10H", "target": "9H"}
+    assert durak_event("en", beat, PLAYERS, 0) == "A beats the nine of hearts with the ten of hearts."
+    assert durak_event("sv", beat, PLAYERS, 0) == "A täcker hjärter nia med hjärter tio."
+
+
 def test_event_sentences_exist_in_both_languages():
     keys = [k for k in TEXTS["en"] if k.startswith("dk_")]
     assert keys and all(k in TEXTS["sv"] for k in keys)
     ev = {"type": "claim", "player": 1, "card": "7S"}
     assert dm.describe_event("sv", ev, PLAYERS, 0) == "A dunkar och tar spader sjua och ett straffkort."
-    assert dm.describe_event("en", ev, PLAYERS, 0) == "A dunks and takes seven of spades plus a penalty card."
+    assert dm.describe_event("en", ev, PLAYERS, 0) == "A dunks and takes the seven of spades plus a penalty card."
     assert dm.describe_event("en", {"type": "turn", "player": 1}, PLAYERS, 0) is None
     # the human's own moves in the second person (the move history tells them too)
     assert dm.describe_event("en", {"type": "discard", "player": 0, "card": "7S"}, PLAYERS, 0) \
-        == "You discard seven of spades."
+        == "You discard the seven of spades."
     assert dm.describe_event("sv", {"type": "meld", "player": 0, "melds": []}, PLAYERS, 0) \
         == "Du lägger ut ditt kontrakt."
     assert dm.describe_event("en", {"type": "meld", "player": 1, "melds": [], "further": True},

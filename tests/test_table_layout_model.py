@@ -86,9 +86,9 @@ def test_the_durak_history_has_one_line_per_move():
     # a new bout and its first attack are one line, naming both players and the cards
     assert not any(line.endswith(("attacks Computer 1.", "attacks Computer 2.", "attacks you."))
                    for line in lines), lines
-    assert "Computer 1 attacks Computer 2 with seven of hearts." in lines, lines
-    assert "Computer 2 attacks you with seven of clubs and seven of diamonds." in lines, lines
-    assert "You attack Computer 1 with six of clubs." in lines, lines
+    assert "Computer 1 attacks Computer 2 with the seven of hearts." in lines, lines
+    assert "Computer 2 attacks you with the seven of clubs and seven of diamonds." in lines, lines
+    assert "You attack Computer 1 with the six of clubs." in lines, lines
     # every other move keeps its own line, told as before: one line per move
     single = [model.describe_event("en", ev, players, 0) for ev in events
               if ev["type"] not in ("bout", "attack")]

@@ -47,7 +47,7 @@ TEXTS = {
         "pp_since_none": "Nothing new since your last turn.",
         "pp_claim_title": "Who wants to dunk?",
         "pp_claim_title_elvakort": "Who wants the card?",
-        "pp_claim_text": "{name} discarded {card}. Tap your name if you want the card; the "
+        "pp_claim_text": "{name} discarded the {card}. Tap your name if you want the card; the "
                          "nearest in turn gets it, plus one penalty card from the stock.",
         "pp_claim_go": "Done",
         "pp_nobody": "Nobody",

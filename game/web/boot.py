@@ -235,6 +235,22 @@ class BootPart:
         if saved_shown:
             text += "\n" + t(self.lang, "url_refused_saved")
         self.set_notice(text, "error")
+        self.drop_refused_link(exc)
+
+    def drop_refused_link(self, exc: SettingError) -> None:
+        """After a refused link is told: the address bar shows the plain page (its path,
+        and of ``URL_KEEP`` the ``lang`` and ``speed`` that were not refused), so a reload
+        or a bookmark does not tell the same refusal again. An embedded frame's URL is its
+        host page's to change: left as it is."""
+        if self.embed:
+            return
+        refused = {str(e.setting) for e in (getattr(exc, "errors", None) or [exc])}
+        params = js.URLSearchParams.new(window.location.search)
+        kept = [(k, str(params.get(k))) for k in ("lang", "speed")
+                if params.has(k) and k not in refused and int(params.getAll(k).length) == 1]
+        search = "&".join(f"{k}={js.encodeURIComponent(v)}" for k, v in kept)
+        window.history.replaceState(None, "", "?" + search if search else
+                                    window.location.pathname)
 
     def url_error_text(self, exc: SettingError) -> str:
         """The sentence that tells a refused link's setting(s) in the page's language."""

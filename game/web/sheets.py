@@ -17,12 +17,20 @@ from .. import saves
 from ..digits import is_digits
 from ..engine import SaveError, SettingError
 from ..i18n import t
-from ..scoresheet import (GAMES, ROUNDS, TableSheet, contracts, dump_sheets, load_sheets,
-                          partial_points, read_file)
+from ..scoresheet import (GAMES, NAME_LENGTH, ROUNDS, TableSheet, contracts, dump_sheets,
+                          load_sheets, partial_points, read_file)
 from .dom import clear, download, h
 from .jsvalue import absent
 
 SHEETS_KEY = saves.SHEETS_KEY
+
+
+def name_limit_text(lang: str, name: str) -> str:
+    """The words under a scoresheet's name field: once ``name`` has
+    ``scoresheet.NAME_LENGTH`` characters (the field takes no more, and a longer pasted
+    name is cut there), that a name can have no more; else nothing (as the lobby's,
+    ``seats.name_limit_text``)."""
+    return t(lang, "pp_name_limit", n=NAME_LENGTH) if len(name) >= NAME_LENGTH else ""
 
 
 class SheetsScreen:
@@ -107,9 +115,14 @@ class SheetsScreen:
             sid = f"sheet-name-{i}"
             name_rows.appendChild(h("div", {"class": "row"},
                                     h("label", {"for": sid}, text=t(lang, "sh_player_n", n=i + 1)),
-                                    h("input", {"id": sid, "type": "text", "maxlength": 24,
-                                                "value": name, "data-sheet-name": i,
-                                                "autocomplete": "off"})))
+                                    h("input", {"id": sid, "type": "text",
+                                                "maxlength": NAME_LENGTH, "value": name,
+                                                "data-sheet-name": i, "autocomplete": "off",
+                                                "aria-describedby": f"{sid}-limit"})))
+            # said once the name is as long as it may be (a longer pasted name is cut)
+            name_rows.appendChild(h("p", {"class": "hint name-limit", "id": f"{sid}-limit",
+                                          "role": "status"},
+                                    text=name_limit_text(lang, name)))
         new = h("section", {"class": "panel", "aria-labelledby": "sheet-new-h"},
                 h("h2", {"id": "sheet-new-h"}, text=t(lang, "sh_new_title")),
                 h("p", {"class": "hint"}, text=t(lang, "sh_intro")),
@@ -354,7 +367,13 @@ class SheetsScreen:
         """A cell was typed in: store a valid value at once; text on the way to a number
         (``-``, ``3.``: ``partial_points``) is no error and stores nothing; an invalid text
         is explained and the cell keeps the value it had before this edit (so typing
-        ``3.5`` key by key does not leave the 3 stored)."""
+        ``3.5`` key by key does not leave the 3 stored). A player's name typed in: the
+        words under it say when it has as many characters as a name may have."""
+        if el and el.hasAttribute("data-sheet-name"):
+            note = document.getElementById(f"{el.id}-limit")
+            if not absent(note):
+                note.textContent = name_limit_text(self.lang, str(el.value))
+            return True
         cell = el.getAttribute("data-cell") if el else None
         if not cell:
             return False

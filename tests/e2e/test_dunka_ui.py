@@ -194,6 +194,20 @@ CHOOSER_POSITION = ("?lang=%s&speed=instant&position=dunka;names=You,Bo;round=1;
                     "turn=0;h0=8S,6H,6H.1,8H,2C,4C,8C,8D,8D.1,9D,JK;h1=?10;seed=8")
 
 
+def check_the_ways_buttons_are_one_line_beside_their_melds(page):
+    """Each way's button (a new user saw "Lay down like this" go to a row of its own) is
+    one line of text, on the row of its way's melds."""
+    rows = page.evaluate("""() => [...document.querySelectorAll('#chooser .option')].map(o => {
+        const b = o.querySelector('[data-action]'), m = o.querySelector('.meld-cards');
+        const text = document.createRange(); text.selectNodeContents(b);
+        const bb = b.getBoundingClientRect(), mb = m.getBoundingClientRect();
+        const mid = (bb.top + bb.bottom) / 2;
+        return {lines: text.getClientRects().length, beside: mid > mb.top && mid < mb.bottom,
+                text: b.textContent};
+    })""")
+    assert rows and all(r["lines"] == 1 and r["beside"] for r in rows), rows
+
+
 def test_the_lay_down_chooser_fits_a_phone_and_one_way_is_laid_down_at_once(page, site):
     """DUN-8 on a 360×640 phone: with several ways the chooser opens at the top of the
     middle, heading, Cancel, the sentence and the first way's button in view with no gap,
@@ -216,6 +230,7 @@ def test_the_lay_down_chooser_fits_a_phone_and_one_way_is_laid_down_at_once(page
     }""")
     assert box["gap"] < 16 and box["first"] and box["cancel"] and box["top"] < 4, box
     assert box["scrolls"], "the page itself never scrolls"
+    check_the_ways_buttons_are_one_line_beside_their_melds(page)
     tap(page.locator("[data-ui=cancel-choose]"))
     page.locator("#chooser").wait_for(state="detached")
 
@@ -226,3 +241,8 @@ def test_the_lay_down_chooser_fits_a_phone_and_one_way_is_laid_down_at_once(page
     page.locator("#table .meld").first.wait_for()
     assert page.locator("#chooser").count() == 0
     assert sorted(hand(page)) == sorted(["6H", "6H.1", "2C", "4C", "9D"])
+    # the Swedish ways' buttons fit beside their melds too
+    open_game(page, site.url + CHOOSER_POSITION % "sv")
+    tap(page.locator("[data-ui=laydown]"))
+    page.locator("#chooser [data-action]").first.wait_for()
+    check_the_ways_buttons_are_one_line_beside_their_melds(page)

@@ -308,7 +308,7 @@ def test_a_wrong_answer_is_explained_and_the_position_can_be_tried_again(page, s
     box = page.locator("#teach-feedback[data-correct=false]")
     box.wait_for()
     assert "take the cards" in box.inner_text()
-    assert "beat nine of hearts with ten of hearts" in box.inner_text()
+    assert "beat the nine of hearts with the ten of hearts" in box.inner_text()
     assert "Why:" in box.inner_text()  # the hint's reason for the expected move
     # the computer waits until "Play on": the nine is taken and Bo does not attack yet
     page.wait_for_timeout(800)

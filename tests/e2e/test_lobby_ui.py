@@ -83,6 +83,12 @@ def test_a_bad_link_is_told_in_the_links_language(page, site):
     open_game(page, site.url + "?game=dunka&players=99&lang=sv")
     text = page.locator("#notice-text").inner_text()
     assert "ett heltal från 2 till 6" in text and "whole number" not in text
+    # the refused link leaves the address bar (its language stays): a reload is the
+    # plain page, not the same refusal again
+    assert page.url == site.url + "?lang=sv", page.url
+    open_game(page, page.url, reload=True)
+    assert page.locator("#notice-text").count() == 0 and page.locator("#lobby-h").is_visible()
+    assert page.locator("[data-ui=start]").inner_text() == "Starta spelet"
     open_game(page, site.url + "?game=dunka&max_reshuffles=abc&lang=en")
     assert "none" in page.locator("#notice-text").inner_text() and \
         "None" not in page.locator("#notice-text").inner_text()
@@ -102,6 +108,7 @@ def test_a_bad_link_is_told_in_the_links_language(page, site):
     assert "“level” cannot be “<script>”" in lines[3], lines
     assert page.locator("#notice script, #notice-text *").count() == 0
     assert page.locator("#table").count() == 0
+    assert page.url == site.url + "?lang=en", page.url  # the refused speed is not kept
 
 
 def check_keyboard_stays_on_the_lobby_control_just_changed(page):

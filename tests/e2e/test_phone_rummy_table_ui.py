@@ -244,3 +244,37 @@ def test_the_hint_button_stays_in_the_dock_row_with_a_card_selected(page, site):
         select(page, card)
         got = page.evaluate(HINT_IN_ROW)
         assert got["inside"] and got["text"] == "?" and "Hint" in got["name"], (w, h, got)
+
+
+CREDITED = ("elvakort;round=1;phase=play;turn=0;taken=4C;h0=8S,9S,4C,5D,2H;h1=?6;"
+            "m1=0:7H,7D,7C;m2=1:4S,5S,6S,7S;m3=1:QS,QH,QD;down=0,1")
+"""Elvakort, both players down: the person lays the eight of spades off on the other
+player's run (the meld then says "with cards from you") and may lay the nine after it."""
+
+ACTS_AND_CREDIT = r"""() => {
+  const m = document.querySelector('#table .meld[data-meld="m2"]');
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const acts = m.querySelector('.meld-acts'), credit = m.querySelector('.credit');
+  return {acts: acts && box(acts), credit: credit && box(credit),
+          text: credit && credit.textContent};
+}"""
+
+
+def test_a_melds_lay_off_button_leaves_its_credit_line_in_view(page, site):
+    """Elvakort on phones (390x844, 360x640): a meld's floating lay-off button
+    (".meld-acts") sat over the meld's own "with cards from …" line (new-user check); it
+    floats below that line now, so both read whole."""
+    for w, h in PHONES[::-1]:
+        open_position(page, site, CREDITED, w, h)
+        select(page, "8S")
+        page.locator('#table .meld.target[data-meld="m2"] .meld-acts button').first.click()
+        page.wait_for_selector('#table .meld[data-meld="m2"] .credit')
+        select(page, "9S")
+        page.wait_for_selector('#table .meld.target[data-meld="m2"] .meld-acts button')
+        got = page.evaluate(ACTS_AND_CREDIT)
+        assert got["text"] == "with cards from you", got
+        a, c = got["acts"], got["credit"]
+        apart = a["top"] >= c["bottom"] - 0.5 or a["bottom"] <= c["top"] + 0.5 or \
+            a["left"] >= c["right"] - 0.5 or a["right"] <= c["left"] + 0.5
+        assert apart, (w, h, got)

@@ -156,6 +156,7 @@ def test_rules_link_bad_link_and_accessibility(page, site):
     open_game(page, site.url + "?rules=poker&lang=en")
     notice = page.locator("#notice-text").inner_text()
     assert "rules" in notice and "poker" in notice and "durak" in notice
+    assert page.url == site.url + "?lang=en", page.url  # a reload is not refused again
     assert page.locator("#rules").is_hidden() and page.locator("#lobby-h").is_visible()
     saved = page.evaluate("localStorage.getItem('kortbordet.v1.session')")
     assert saved is None or json.loads(saved)  # nothing was replaced or broken

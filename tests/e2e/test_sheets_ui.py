@@ -111,13 +111,29 @@ def check_print_is_one_a4_page_with_the_six_rounds(page, site):
     page.emulate_media(media="screen")
 
 
+def check_a_name_longer_than_the_limit_is_said_to_be_cut(page, lang, words):
+    """A name pasted longer than 24 characters: the field keeps 24 and the words under
+    it say that a name can have no more (a new user saw it cut without a word)."""
+    field = page.locator("#sheet-name-1")
+    field.fill("Maximiliana Bernadotte-Lindqvist")
+    assert len(field.input_value()) == 24
+    note = page.locator("#sheet-name-1-limit")
+    assert note.is_visible() and words in note.inner_text(), (lang, note.inner_text())
+    assert field.get_attribute("aria-describedby") == "sheet-name-1-limit"
+    field.fill("Bo")
+    assert note.inner_text() == ""
+
+
 def check_blank_form_prints_the_names_typed(page):
     close = page.locator("#sheet-editor [data-ui=sheet-close]")
     if close.count():
         close.click()
+    page.locator("#sheet-game").wait_for()
+    check_a_name_longer_than_the_limit_is_said_to_be_cut(page, "en", "at most 24 characters")
     tap(page.locator("#lang-switch"))                      # in Swedish
     page.wait_for_function("document.documentElement.lang === 'sv'")
     page.select_option("#sheet-count", "2")
+    check_a_name_longer_than_the_limit_is_said_to_be_cut(page, "sv", "högst 24 tecken")
     page.fill("#sheet-name-0", "Mormor")
     page.evaluate("window.print = () => {}; 0")
     page.locator("[data-ui=sheet-print-blank]").click()
