@@ -184,7 +184,7 @@ TEXTS = {
     "previous_kept": "You opened a link to a new game. Your game in progress is kept.",
     "previous_restore": "Back to my game",
     "previous_lobby": "Back to my game before the link ({game})",
-    "link_two_kept": "You opened a link to a new {game} game, but two of your games are in progress: {now}, and {kept} kept from before a link. Starting the new one would lose the {kept} game, so nothing new was started yet.",
+    "link_two_kept": "This link would start a new {game} game and so end your unfinished {kept} game, the one kept from before an earlier link. Nothing has started yet; your {now} game stays either way.",
     "stored_unreadable": "Some saved data could not be read: {items}. Nothing was deleted: it is kept as a backup ({keys}). You can download it as a file.",
     "stored_unreadable_kept": "Some saved data could not be read: {items}. The browser has no room for a backup copy, so it is left as it was ({keys}). You can download it as a file.",
     "stored_download": "Download the backup",

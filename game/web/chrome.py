@@ -30,6 +30,15 @@ class ChromePart:
             box.appendChild(h("button", {"type": "button", "class": "ui-btn small",
                                          "data-ui": "dismiss"}, text=t(self.lang, "close")))
 
+    def clear_info_notice(self) -> None:
+        """Clear an ``info`` notice (a link's game started and the game before it kept:
+        ``previous_kept``) once the person has played a move: it has been read, and on a
+        phone it took the table's room for a whole round. The lobby still offers the way
+        back (``previous_lobby``). Warnings and errors stay until closed."""
+        box = document.getElementById("notice")
+        if box.className == "info" and box.firstChild:
+            self.set_notice("")
+
     def translate_chrome(self) -> None:
         document.documentElement.lang = self.lang
         document.title = t(self.lang, "app_name")

@@ -209,6 +209,7 @@ class ControllerPart:
             self.teach.illegal(text, exc)
             return
         self.table.after_move()
+        self.clear_info_notice()
         self.reason_text = ""
         self.move_events = events
         self.dealing = self.dealing or dealt(events)

@@ -10,6 +10,7 @@ import re
 
 from browser_harness import open_game
 from dunka_driver import hand, human_move
+from durak_driver import human_move as durak_move
 from durak_driver import tap, wait_settled
 from saved_game import store
 
@@ -275,10 +276,15 @@ def test_a_link_over_two_played_games_asks_before_losing_one(page, site):
     human_move(page, rng)                                   # the linked game: played too
     open_game(page, site.url + "?game=durak&players=2&seed=3&lang=en")
     notice = page.locator("#notice-text").inner_text()
-    assert "two of your games are in progress" in notice and "nothing new" in notice, notice
+    assert "would start a new Durak game and so end your unfinished Dunka game" in notice \
+        and "Nothing has started yet" in notice, notice
     assert page.locator("#table[data-game=dunka]").count() == 1   # the saved game is shown
     tap(page.locator("[data-ui=link-confirmed]"))
     page.locator("#table[data-game=durak]").wait_for()
+    assert "kept" in page.locator("#notice-text").inner_text()
+    wait_settled(page)
+    durak_move(page, rng)             # once the person plays, the kept-game notice is read
+    assert page.locator("#notice-text").count() == 0
     tap(page.locator("[data-ui=lobby]").first)
     back = page.locator(".lobby-actions [data-ui=restore-previous]")
     assert back.inner_text() == "Back to my game before the link (Dunka)", back.inner_text()
