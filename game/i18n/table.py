@@ -8,7 +8,7 @@ TEXTS = {
         "tbl_panels_close": "Stäng",
         "tbl_panels_label": "Poäng, historik och inställningar",
         "tbl_middle": "Mitten av bordet",
-        "dur_last_bout_discarded": "Förra utspelet, nu i kasthögen",
+        "dur_last_bout_discarded": "Förra utspelet, nu i slänghögen",
         "dur_last_bout_taken": "Förra utspelet, upptaget av {name}",
         "dur_last_bout_taken_you": "Förra utspelet, som du tog upp",
     },
