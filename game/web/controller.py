@@ -129,8 +129,9 @@ class ControllerPart:
         table = self.table.render(self.view)  # a markup.Node: one string for the page
         table.setAttribute("data-draw", self.draws)
         side = table.querySelector(".side")
-        if side:  # the move history, before the settings panel
-            side.insertBefore(self.move_history.panel(), side.querySelector(".prefs"))
+        if side:  # the move history last: it grows all game, and the settings panel
+            # (speed, sort) stayed 80 moves down the phone's drawer (new-user check)
+            side.appendChild(self.move_history.panel())
         fitted = place_hand(table.querySelector(".hand"))
         self.root.innerHTML = table.html()
         check_hand(fitted)

@@ -72,7 +72,7 @@ class Replay:
 def test_a_damaged_stored_history_does_not_stop_the_page(page, site):
     """A game saved with its move history damaged (50,000 nested brackets) is resumed
     with an empty history (one boot: both stored before it, saved_game.store); the next
-    move starts a new one."""
+    move starts a new one, in the side's last panel."""
     from game import saves
     session, _ = saved_game.play_until("durak", 2, 7, random.Random(1), lambda s: True)
     saved_game.store(page, {saves.SESSION_KEY: saves.dumps(session),
@@ -83,6 +83,10 @@ def test_a_damaged_stored_history_does_not_stop_the_page(page, site):
     tap(page.locator(ENABLED).first)  # the next move starts a new history
     wait_settled(page)
     assert history(page)
+    # the history grows all game: it is the side's last panel, so the settings (speed,
+    # sort) stay near the top of a phone's drawer instead of 80 moves down
+    assert page.evaluate("[...document.querySelectorAll('.side > *')].at(-1).id") == "moves"
+    assert page.locator(".side > .prefs + #moves").count() == 1
 
 
 LAST_BOUT = """() => [...document.querySelectorAll('#table .last-bout .pair')].map(
