@@ -217,7 +217,7 @@ def test_events_that_are_not_moves_keep_their_own_sentence(lang):
 @pytest.mark.parametrize("lang, want", [
     ("en", ["7♥ was turned up from the stock to start the discard pile.",
             "Anna discarded J♣.",
-            "Seven of hearts was turned up from the stock to start the discard pile."]),
+            "The seven of hearts was turned up from the stock to start the discard pile."]),
     ("sv", ["7♥ vändes upp från talongen och började slänghögen.",
             "Anna kastade J♣.",
             "Hjärter sjua vändes upp från talongen och började slänghögen."]),
@@ -226,7 +226,7 @@ def test_the_card_turned_up_to_start_the_pile_is_one_sentence(lang, want):
     """DUN-5: the card a round's deal turns up from the stock (ELV-4: Elvakort's, after
     the opening discards) is told by the log like the turns around it: one sentence in the
     past tense, its card by its corner index on the visible line, by name in the live
-    region (a joker by name). Tonk's deal keeps its own sentence (TONK-4, the hand and the dealer)."""
+    region (a joker by name; English then says "The seven of hearts"). Tonk's deal keeps its own sentence (TONK-4, the hand and the dealer)."""
     deal = {"type": "deal", "round": 2, "dealer": 0, "contract": "2 sets", "pile": "7H"}
     got = sentences(lang, "dunka", [deal, ev("discard", 1, card="JC")], PLAYERS, 0,
                     short=True)
@@ -240,7 +240,7 @@ def test_the_card_turned_up_to_start_the_pile_is_one_sentence(lang, want):
                      short=True)[1] == on
     # a joker is named: its corner index is a bare star
     joker = sentences(lang, "dunka", [{**deal, "pile": "JK"}], PLAYERS, 0, short=True)[0]
-    assert "★" not in joker and joker.split()[0].lower() == "joker", joker
+    assert "★" not in joker and "joker" in joker.lower().split()[:2], joker
     assert sentences(lang, "dunka", [{**deal, "pile": None}], PLAYERS, 0) == []
     tonk = {"type": "deal", "hand": 3, "dealer": 2, "pile": ["4H"]}
     assert sentences(lang, "tonk", [tonk], PLAYERS, 0, short=True) == \

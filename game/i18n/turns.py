@@ -36,6 +36,8 @@ TEXTS = {
         "tl_claim_elvakort": "tog {card} utanför tur och ett straffkort",
         "tl_turn_up": "{card} vändes upp från talongen och började slänghögen.",
         "tl_turn_up_on": "{card} vändes upp från talongen och lades överst på slänghögen.",
+        "tl_turn_up_named": "{card} vändes upp från talongen och började slänghögen.",
+        "tl_turn_up_on_named": "{card} vändes upp från talongen och lades överst på slänghögen.",
         # Tonk
         "tl_tk_spread": "lade ut {cards}",
         "tl_tk_spreads": "lade ut {n} utlägg",
@@ -75,6 +77,8 @@ TEXTS = {
         "tl_claim_elvakort": "took {card} out of turn, plus a penalty card",
         "tl_turn_up": "{card} was turned up from the stock to start the discard pile.",
         "tl_turn_up_on": "{card} was turned up from the stock onto the discard pile.",
+        "tl_turn_up_named": "The {card} was turned up from the stock to start the discard pile.",
+        "tl_turn_up_on_named": "The {card} was turned up from the stock onto the discard pile.",
         "tl_tk_spread": "spread {cards}",
         "tl_tk_spreads": "laid down {n} spreads",
         "tl_tk_hit": "hit with {cards}",

@@ -134,8 +134,10 @@ def sentences(lang: str, game: str, events: list[dict], players: list[dict], you
                 # ELV-4: laid on the opening discards, not starting the pile; a joker is
                 # named (its index is a bare star)
                 key = "tl_turn_up_on" if game == "elvakort" else "tl_turn_up"
-                text = capital(t(lang, key, card=card_index(up)
-                                 if short and not up.startswith("JK") else card_name(lang, up)))
+                if short and not up.startswith("JK"):
+                    text = capital(t(lang, key, card=card_index(up)))
+                else:  # by name: English puts "the" before it (``..._named``)
+                    text = capital(t(lang, key + "_named", card=card_name(lang, up)))
             else:
                 text = turn_sentence(lang, game, player, group, players, you, short) \
                     if player is not None else tell(group[0])
