@@ -19,7 +19,7 @@ theirs. Claims of a discard and Durak throw-ins are asked in one prompt
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import people as _people
@@ -168,6 +168,10 @@ class Session:
             page sets it when a person taps "show my cards"); the only person's seat in a
             one-person game.
         chosen: the person chosen in a Durak throw-in prompt, until they play or decline.
+        interim: the view (``view()``'s shape) of the table as the last move left it
+            just before the bout it ended was cleared (Durak: a beat, throw-in or take
+            that nobody could answer, DUR-14, DUR-15), or None; not saved. The page shows
+            it before the cleared table, so that the move is seen.
     """
 
     game: str
@@ -181,6 +185,7 @@ class Session:
     viewer: int = -1
     chosen: int | None = None
     played: int = 0
+    interim: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.viewer not in self.humans:
@@ -361,7 +366,7 @@ class Session:
         if not isinstance(seat, int) or seat not in self.humans:
             raise IllegalAction("not_a_person", "that seat is not a person's")
         action = game_module(self.game).parse_action(text, seat)
-        events = self._after(action, self.state.apply(action))
+        events = self._apply(action)
         self.played += 1
         return events
 
@@ -385,7 +390,30 @@ class Session:
         action = yield from bots.think(self.state.view(seat), legal,
                                        self.players[seat]["level"],
                                        seed=self.state.seed ^ self.moves)
-        return self._after(action, self.state.apply(action))
+        return self._apply(action)
+
+    def _apply(self, action) -> list[dict]:
+        """Apply ``action`` (``IllegalAction`` when it is not legal: nothing changes) and
+        return its events (``_after``); sets ``interim``."""
+        shown = getattr(self.state, "before_bout_end", None)
+        before = self.state.clone() if shown is not None else None
+        events = self._after(action, self.state.apply(action))
+        self.interim = None
+        if before is not None and any(ev.get("type") in ("discard", "pick_up")
+                                      for ev in events):
+            mid = before.before_bout_end(action)
+            if mid is not None:
+                self.interim = self._interim_view(mid, action.player)
+        return events
+
+    def _interim_view(self, mid: GameState, mover: int) -> dict:
+        """``view()`` of the state ``mid`` (the bout not yet cleared, ``interim``): nobody
+        may act on it ("legal" empty, "waiting" "bot": the table waits for the page, not
+        for a person), "actor" the seat that just moved, "interim" True."""
+        v = self.view()
+        v.update({"state": mid.view(self.human), "legal": [], "actor": mover,
+                  "waiting": "bot", "interim": True, "out_of_turn": None})
+        return v
 
     def next_game(self) -> None:
         """Deal the next game of a Durak series. The last Durak deals (house rule; after a

@@ -19,6 +19,25 @@ class StatePlay:
             self.known[seat].remove(card)
 
     def _apply(self, action: Action) -> list[dict]:
+        events = self._move(action)
+        events += self._settle()
+        return events
+
+    def before_bout_end(self, action: Action):
+        """The table as the legal ``action`` leaves it just before the bout it ends is
+        cleared (DUR-14, DUR-15): a copy of this state (taken before ``action``) with the
+        action's card laid (a beat, a throw-in) or its "take" said, when that move ends the
+        bout at once because nobody has anything left to beat or throw in, so a page can
+        show that table before the cleared one. None when the move does not end the bout
+        or lays nothing new ("done", an exchange). This state is not changed."""
+        if not isinstance(action, (Attack, Throw, Beat, Transfer, Take)):
+            return None
+        shown = self.clone()
+        shown._move(action)
+        return shown if shown._bout_over() else None
+
+    def _move(self, action: Action) -> list[dict]:
+        """The move itself (cards laid, beaten, taken, a "done"), the bout not settled."""
         p = action.player
         events: list[dict] = []
         if isinstance(action, Exchange):
@@ -64,14 +83,18 @@ class StatePlay:
         elif isinstance(action, Done):
             self.passed.append(p)
             events.append({"type": "done", "player": p})
-        events += self._settle()
         return events
+
+    def _bout_over(self) -> bool:
+        """True when the bout on the table is over: nobody has anything left to beat or
+        throw in (DUR-14, DUR-15)."""
+        if not self.table or self._waiting_throwers():
+            return False
+        return self.taking or not self.unbeaten()
 
     def _settle(self) -> list[dict]:
         """End the bout when nobody has anything left to do (DUR-14, DUR-15)."""
-        if not self.table or self._waiting_throwers():
-            return []
-        if not self.taking and self.unbeaten():
+        if not self._bout_over():
             return []
         cards = [c for pair in self.table for c in pair if c is not None]
         d = self.defender

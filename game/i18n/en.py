@@ -108,6 +108,8 @@ TEXTS = {
     "st_throw_taking": "{name} takes: you may add cards, or say Done.",
     "st_wait": "{name} is thinking…",
     "st_wait_you_defend": "{name} is attacking you…",
+    "st_bout_taken": "{name} picks up the cards.",
+    "st_bout_taken_you": "You pick up the cards.",
     "st_over": "The game is over.",
     "st_exchange": "You may swap your lowest trump for the trump card.",
     # announcements

@@ -108,6 +108,8 @@ TEXTS = {
     "st_throw_taking": "{name} tar upp: du får lägga till kort, eller säga Klar.",
     "st_wait": "{name} tänker…",
     "st_wait_you_defend": "{name} anfaller dig…",
+    "st_bout_taken": "{name} tar upp korten.",
+    "st_bout_taken_you": "Du tar upp korten.",
     "st_over": "Partiet är slut.",
     "st_exchange": "Du får byta din lägsta trumf mot trumfkortet.",
     # uppläsningar

@@ -65,6 +65,49 @@ class ComputerPart:
             return
         self.redraw_if_stale()
 
+    def show_interim(self) -> bool:
+        """After a move that ended a Durak bout at once (a beat, throw-in or take nobody
+        could answer: the person's "done" is automatic, DUR-14, DUR-15), draw the table as
+        that move left it (``Session.interim``: its card on the table) and the cleared
+        table only after the delay of the chosen speed (``interim_over``), as a computer
+        player's next move is paced: the move is seen before the bout is cleared (a
+        new-user check saw the computer's beat never reach the table). True when it was
+        drawn; False (nothing done) at speed "instant", with several people at the table
+        (their screens are ``game.web.privacy``'s), or when the move ended no bout."""
+        s = self.session
+        mid = s.interim if s is not None else None
+        if s is not None:
+            s.interim = None
+        delay = model.SPEEDS.get(self.speed, 750)
+        if mid is None or delay == 0 or self.screen != "table" or len(s.humans) > 1:
+            return False
+        self.cancel_timer()
+        # the one-line log tells the move up to the bout's end; the end itself (cards
+        # discarded or picked up, the draw, the next bout) comes with the cleared table
+        told = self.log_events
+        end = next((k for k, ev in enumerate(told) if ev.get("type") in ("discard", "pick_up")
+                    and any(ev is m for m in self.move_events)), None)
+        if end is not None:
+            self.log_events = told[:end]
+        try:
+            self.render(mid)
+        finally:
+            self.log_events = told
+        self.timer = window.setTimeout(self._interim, delay)
+        return True
+
+    def interim_over(self, *args) -> None:
+        """The pause of ``show_interim`` is over: draw the table as it is (the bout
+        cleared) and go on (``schedule``)."""
+        self.timer = None
+        if self.session is None or self.screen != "table":
+            return
+        try:
+            self.render()
+            self.schedule()
+        except Exception as exc:
+            self.internal_error(exc)
+
     def redraw_later(self) -> bool:
         """True (and the table marked stale) when the table need not be drawn now, at a
         table of one person outside a lesson: at speed "instant" a computer player moves

@@ -74,8 +74,9 @@ class ControllerPart:
         self.log_events = []
         self.show_table()
 
-    def render(self) -> None:
-        """Draw the table from a fresh view (the whole table; focus in the hand is kept).
+    def render(self, view: dict | None = None) -> None:
+        """Draw the table from a fresh view (the whole table; focus in the hand is kept);
+        ``view``: that view instead (``Session.interim``, drawn by ``show_interim``).
 
         Each drawing (the table, or a pass-and-play screen instead) is numbered: its root
         element (``#table`` / ``#privacy``) carries ``data-draw``, one more than the one
@@ -119,7 +120,7 @@ class ControllerPart:
                 if value:
                     again = f'#table [{attr}="{js.CSS.escape(value)}"]'
                     break
-        self.view = self.session.view()
+        self.view = view if view is not None else self.session.view()
         if self.dealing:  # static/js/motion.js deals the table about to be drawn
             self.dealing = False
             self.deal_pause = round(DEAL_SPAN * self.anim_ms())  # the first move waits
@@ -219,6 +220,8 @@ class ControllerPart:
         self.move_history.add(events)
         self.teach.played(text, events, "human")
         if not self.redraw_later():
+            if self.show_interim():  # the bout's last card first; the rest after a pause
+                return
             self.render()
         self.schedule()
 
@@ -233,6 +236,8 @@ class ControllerPart:
         self.move_history.add(events)
         self.reason_text = ""
         if not self.redraw_later():
+            if self.show_interim():  # the bout's last card first; the rest after a pause
+                return
             self.render()
         self.schedule()
 

@@ -90,9 +90,11 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
                          create_proxy(self.on_change), create_proxy(self.bot_tick),
                          create_proxy(self.on_resize), create_proxy(self.on_focus),
-                         create_proxy(self.on_input), create_proxy(self.bot_slice)]
+                         create_proxy(self.on_input), create_proxy(self.bot_slice),
+                         create_proxy(self.interim_over)]
         self._tick = self._proxies[3]
         self._slice = self._proxies[7]
+        self._interim = self._proxies[8]
         document.addEventListener("click", self._proxies[0])
         document.addEventListener("keydown", self._proxies[1])
         document.addEventListener("change", self._proxies[2])

@@ -144,7 +144,9 @@ def plan(view: dict, selected: list[str], lang: str) -> dict:
 
 
 def status_line(view: dict, sel: list[str], lang: str) -> str:
-    """One sentence: whose turn it is and what the human may do."""
+    """One sentence: whose turn it is and what the human may do; for the table a bout's
+    last move left (``Session.interim``, "interim" in the view): that the bout is over,
+    its cards going to the discard pile or to the hand of the defender who takes."""
     st = view["state"]
     legal = view.get("legal", [])
     human = view["human"]
@@ -155,6 +157,12 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
 
     if st.get("over") or view.get("waiting") in ("game_over", "series_over"):
         return t(lang, "st_over")
+    if view.get("interim"):  # the bout's last move, shown before it is cleared
+        if not st.get("taking"):
+            return t(lang, "ev_discard")
+        if st["defender"] == human:
+            return t(lang, "st_bout_taken_you")
+        return t(lang, "st_bout_taken", name=name(st["defender"]))
     if legal:
         if any(a.startswith("attack ") for a in legal):
             if sel:

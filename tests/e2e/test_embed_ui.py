@@ -197,6 +197,9 @@ def check_language_switch_and_messages_from_the_parent(page):
     assert over["outcome"]["durak"] == 1 and over["outcome"]["out_order"] == [0]
     assert over["summary"]
     assert events(page, "durak", "expected")[-1]["correct"] is True
+    # the event comes with the move; the table shows the last beat on it for the speed's
+    # delay before the result (App.show_interim)
+    frame.wait_for_selector("#table[data-over]")
     assert frame.locator("#table[data-over]").count() == 1
 
     # new-game: a normal embedded game (no position), hints off by default

@@ -248,3 +248,77 @@ def test_played_counts_a_persons_moves_only_and_survives_a_save():
     data["session"]["played"] = s.moves + 1
     with pytest.raises(SaveError):
         saves.loads(json.dumps(data))
+
+
+# ---------------------------------------------------------------- a bout's last move shown
+
+def _position_session(notation: str) -> Session:
+    from game import positions
+    return Session.from_position(positions.read(notation))
+
+
+def test_session_interim_is_the_table_a_beat_left_before_the_bout_ended():
+    """The computer beats the person's only attack card and the person has nothing to
+    throw in: the bout ends in that move (DUR-14), and ``interim`` is the table with the
+    beat on it, nobody to act on it; the view after it is the cleared table."""
+    s = _position_session("durak;h0=7S,9D,JC,QD,KD,10C;h1=8S,9C,AH,6D,JD,KS;trump=6H;"
+                          "talon=?11;attacker=0;seed=3")
+    s.play("attack 7S")
+    assert s.interim is None  # the bout goes on: the computer is to defend
+    events = s.step_bot()
+    assert [ev["type"] for ev in events][:3] == ["action", "beat", "discard"]
+    mid = s.interim
+    json.dumps(mid)
+    assert mid["state"]["table"] == [["7S", "8S"]]
+    assert mid["legal"] == [] and mid["waiting"] == "bot" and mid["interim"] is True
+    assert mid["actor"] == 1 and mid["state"]["hand_counts"] == [5, 5]
+    assert s.view()["state"]["table"] == [] and "interim" not in s.view()
+    s.step_bot()  # the computer's next attack: no bout ended
+    assert s.interim is None
+
+
+def test_session_interim_after_a_take_or_the_persons_own_last_beat():
+    """A take nobody can add to (DUR-15) shows the cards still on the table with the
+    defender taking; the person's own beat that ends a bout too (``before_bout_end``
+    leaves the state it is asked about as it was). A "done" lays nothing new: none."""
+    s = _position_session("durak;h0=AS,9D,JC,QD,KD,10C;h1=7C,8C,9C,10D,JD,QC;trump=6H;"
+                          "talon=?11;attacker=0;seed=3")
+    s.play("attack AS")
+    s.step_bot()  # nothing beats the ace of spades: the computer takes
+    assert s.interim["state"]["table"] == [["AS", None]]
+    assert s.interim["state"]["taking"] is True and s.interim["state"]["hand_counts"][1] == 6
+    assert s.state.table == [] and len(s.state.hands[1]) == 7
+    t = _position_session("durak;h0=8S,9D,JC,QD,KD,10C;h1=9C,AH,6D,JD,KS;trump=6H;"
+                          "talon=?11;attacker=1;table=7S;seed=3")
+    from game.cards import parse_card
+    from game.durak.actions import Beat, Done
+    before = t.state.to_dict()
+    shown = t.state.before_bout_end(Beat(0, parse_card("8S"), parse_card("7S")))
+    assert [[str(c) for c in pair] for pair in shown.table] == [["7S", "8S"]]
+    assert t.state.to_dict() == before  # the state asked is not changed
+    assert t.state.before_bout_end(Done(1)) is None  # a "done" lays nothing new
+    t.play("beat 8S 7S")
+    assert t.interim["state"]["table"] == [["7S", "8S"]] and t.interim["actor"] == 0
+    assert t.state.table == []
+
+
+def test_interim_status_line_says_where_the_bout_goes():
+    """The table a bout's last move left says that the bout is over: its cards go to the
+    discard pile, or the defender picks them up (both languages)."""
+    from game.i18n import t
+    from game.web.model import display_name, status_line
+    s = _position_session("durak;h0=AS,9D,JC,QD,KD,10C;h1=7C,8C,9C,10D,JD,QC;trump=6H;"
+                          "talon=?11;attacker=0;seed=3")
+    s.play("attack AS")
+    s.step_bot()
+    taken = s.interim
+    beaten = _position_session("durak;h0=7S,9D,JC,QD,KD,10C;h1=8S,9C,AH,6D,JD,KS;trump=6H;"
+                               "talon=?11;attacker=0;seed=3")
+    beaten.play("attack 7S")
+    beaten.step_bot()
+    for lang in ("sv", "en"):
+        name = display_name(lang, taken["players"], 1, 0)
+        assert status_line(taken, [], lang) == t(lang, "st_bout_taken", name=name)
+        assert status_line(beaten.interim, [], lang) == t(lang, "ev_discard")
+        you_take = dict(taken, state=dict(taken["state"], defender=0))
+        assert status_line(you_take, [], lang) == t(lang, "st_bout_taken_you")
