@@ -80,9 +80,9 @@ to offer; ``laydown_ways(player)`` gives all of them, best first (the lay-down c
 Where a card must be kept for the discard (Elvakort rounds 1–5, ELV-10) arrangements that
 would meld every card are left out, and when the best one would, the best arrangement of
 the hand less one card takes its place (``_keeping_one``), so a hand that melds
-completely still lays down. Any other
-valid arrangement is also accepted: ``apply`` checks a ``meld`` action by validity
-(``_laydown_problem``), not by membership in that bounded list. For "select cards, then
+completely still lays down. Any other valid arrangement is also accepted: ``apply``
+checks a ``meld`` action by validity (``_laydown_problem``), not by membership in that
+bounded list. For "select cards, then
 lay down", the UI asks ``laydown_options(player, cards)``: every arrangement of exactly
 those cards as the contract, as ``meld`` actions to choose from when there are several.
 Further melds (Elvakort, ELV-8) are offered the same bounded way (``further_cached``): the
