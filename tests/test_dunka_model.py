@@ -332,3 +332,76 @@ def test_status_offers_a_highlighted_meld_only_for_a_card_that_fits_one(lang, me
     assert meld in dm.plan(v, ["7C"], lang)["status"]
     lone = dm.plan(v, ["2D"], lang)["status"]
     assert meld not in lone and ("Kasta" in lone or "Discard" in lone), lone
+
+
+# New-user check (nu16): this hand's chooser listed 10 ways cut from the search's order,
+# without 2♠ 2♥ 2♥ + 4♥ 4♥ 4♣ 4♣ (joker kept), every button named "Lay down".
+NU16 = "h0=2S,2H,2H.1,4H,4H.1,4C,4C.1,AH,AD,7H,JK;h1=?3;seed=8"
+NU16_OBVIOUS = "meld 2S 2H 2H.1 / 4H 4H.1 4C 4C.1"
+
+
+def _ways(game: str) -> tuple[list[str], list[str]]:
+    """(the chooser's ways with nothing selected, the hand) for the nu16 hand in round 1."""
+    from game.positions import read
+    state = read(f"{game};names=Du,Bo;round=1;phase=play;turn=0;{NU16}").state
+    return ([str(a) for a in state.laydown_ways(0)],
+            [str(c) for c in state.hands[0]])
+
+
+@pytest.mark.parametrize("game", ["dunka", "elvakort"])
+def test_the_chooser_lists_every_way_best_first_for_the_nu16_hand(game):
+    """DUN-8 / ELV-7 chooser: all 22 ways of laying two sets from 2♠ 2♥ 2♥ 4♥ 4♥ 4♣ 4♣ A♥
+    A♦ 7♥ and a joker (none twice by deck copy), ordered by the points they keep in hand
+    (DUN-14 / ELV-12: the joker 25), the most cards laid first on ties; the obvious
+    2♠ 2♥ 2♥ + 4♥ 4♥ 4♣ 4♣ is among them, though keeping the joker (60 points) puts it
+    late. legal_actions lists the first 9 of this order."""
+    from game.rummy.rules import LAYDOWN_ALTERNATIVES
+    ways, hand = _ways(game)
+    assert len(ways) == 22 and dm.distinct_laydowns(ways) == ways
+    value = {"2": 5, "4": 5, "7": 5, "A": 15, "JK": 25}
+    kept = [[c.split(".")[0] for c in dm.kept_cards(hand, w)] for w in ways]
+    points = [sum(value["JK" if c.startswith("JK") else c[:-1]] for c in k) for k in kept]
+    assert points == sorted(points)
+    assert [(p, len(k)) for p, k in zip(points, kept)] == sorted(
+        (p, len(k)) for p, k in zip(points, kept))
+    assert ways[0] == "meld 4H 4H.1 4C 4C.1 / AH AD JK=A" and points[0] == 20
+    assert NU16_OBVIOUS in ways and points[ways.index(NU16_OBVIOUS)] == 60
+    # the joker kept only where it is better: before the obvious way come all that use it
+    # and keep fewer points, e.g. the same melds with the joker on either set
+    assert ways.index("meld 2S 2H 2H.1 / 4H 4H.1 4C 4C.1 JK=4") < ways.index(NU16_OBVIOUS)
+    assert ways.index("meld 2S 2H 2H.1 JK=2 / 4H 4H.1 4C 4C.1") < ways.index(NU16_OBVIOUS)
+    from game.positions import read
+    state = read(f"{game};names=Du,Bo;round=1;phase=play;turn=0;{NU16}").state
+    legal = [str(a) for a in state.legal_actions(0) if str(a).startswith("meld ")]
+    assert legal == ways[:LAYDOWN_ALTERNATIVES + 1]
+
+
+def test_ways_that_differ_only_by_deck_copy_are_one_for_the_nu16_hand():
+    """Which 2♥ (or 4♥, 4♣) copy a way uses makes no way of its own."""
+    ways, _ = _ways("dunka")
+    faces = [" ".join(sorted(t.split(".")[0].split("=")[0] + ("=" + t.split("=")[1] if "=" in t
+                                                             else "")
+                             for g in dm.meld_groups(w) for t in g)) for w in ways]
+    assert len(set(faces)) == len(faces)
+    copies = ["meld 2S 2H 2H.1 / 4H 4H.1 4C", "meld 2S 2H.1 2H / 4H.1 4H 4C.1",
+              "meld 2S 2H 2H.1 / 4H 4H.1 4C.1"]
+    assert dm.distinct_laydowns(copies) == copies[:1]
+
+
+@pytest.mark.parametrize("lang,start,keep", [
+    ("en", "Lay down two of spades, two of hearts and two of hearts; four of hearts,",
+     "; keep ace of hearts, ace of diamonds, seven of hearts and joker"),
+    ("sv", "Lägg ut spader tvåa, hjärter tvåa och hjärter tvåa; hjärter fyra,",
+     "; behåll hjärter ess, ruter ess, hjärter sjua och joker")])
+def test_every_chooser_button_has_its_own_name(lang, start, keep):
+    """Each way's button names its melds and what stays in hand in words (the visible
+    "Lay down" / "Lägg ut" first, WCAG 2.5.3), so no two of the 22 sound alike."""
+    ways, hand = _ways("dunka")
+    labels = [dm.laydown_label(lang, w, hand) for w in ways]
+    assert len(set(labels)) == len(labels)
+    assert all(label.startswith(TEXTS[lang]["dk_btn_this"]) for label in labels)
+    obvious = labels[ways.index(NU16_OBVIOUS)]
+    assert obvious.startswith(start) and obvious.endswith(keep)
+    everything = "meld 2S 2H 2H.1 / 4H 4H.1 4C 4C.1 / AH AD 7H JK=7"   # keeps nothing
+    assert dm.laydown_label(lang, everything, hand).endswith(TEXTS[lang]["dk_way_none"])
+    assert dm.kept_cards(hand, everything) == []

@@ -73,13 +73,16 @@ Action text forms (``str(action)``; read back by ``parse_action(text, player)``)
 
 Lay-down design: ``legal_actions`` lists, whenever the player may lay down and holds the
 contract, the arrangement of the whole hand leaving the fewest points (``best_contract``)
-followed by up to ``LAYDOWN_ALTERNATIVES`` others (``contract_arrangements``), so the UI and
-the bots always have at least one lay-down to offer. Where a card must be kept for the
-discard (Elvakort rounds 1–5, ELV-10) arrangements that would meld every card are left
-out, and when the best one would, the best arrangement of the hand less one card takes
-its place (``_keeping_one``), so a hand that melds completely still lays down. Any other
-valid arrangement is also accepted: ``apply`` checks a ``meld`` action by validity
-(``_laydown_problem``), not by membership in that bounded list. For "select cards, then
+followed by the ``LAYDOWN_ALTERNATIVES`` next best others (``contract_arrangements``, up to
+``LAYDOWN_WAYS`` of them ranked by the points they leave in hand, so the bound never drops
+a better way than one it keeps), so the UI and the bots always have at least one lay-down
+to offer; ``laydown_ways(player)`` gives all of them, best first (the lay-down chooser).
+Where a card must be kept for the discard (Elvakort rounds 1–5, ELV-10) arrangements that
+would meld every card are left out, and when the best one would, the best arrangement of
+the hand less one card takes its place (``_keeping_one``), so a hand that melds
+completely still lays down. Any other valid arrangement is also accepted: ``apply``
+checks a ``meld`` action by validity (``_laydown_problem``), not by membership in that
+bounded list. For "select cards, then
 lay down", the UI asks ``laydown_options(player, cards)``: every arrangement of exactly
 those cards as the contract, as ``meld`` actions to choose from when there are several.
 Further melds (Elvakort, ELV-8) are offered the same bounded way (``further_cached``): the
@@ -139,13 +142,13 @@ from __future__ import annotations
 
 from .actions import Discard, Draw, Dunk, LayDown, Layoff, Next, Pass, Replace, parse_action
 from .rules import (DEAL_FIRST, DUNKA_RULES, ELVAKORT_BONUS, ELVAKORT_RULES,
-                    LAYDOWN_ALTERNATIVES, MAX_CARDS, MAX_POINTS, MAX_ROUND_TURNS, PHASES,
-                    ROUNDS, RULE_SETS, SAVE_VERSION, RuleSet, Rules, dunka_score,
+                    LAYDOWN_ALTERNATIVES, LAYDOWN_WAYS, MAX_CARDS, MAX_POINTS, MAX_ROUND_TURNS,
+                    PHASES, ROUNDS, RULE_SETS, SAVE_VERSION, RuleSet, Rules, dunka_score,
                     elvakort_decks, elvakort_score)
 from .state import State, new_game
 
 __all__ = ["DEAL_FIRST", "DUNKA_RULES", "ELVAKORT_BONUS", "ELVAKORT_RULES",
-           "LAYDOWN_ALTERNATIVES", "MAX_CARDS", "MAX_POINTS", "MAX_ROUND_TURNS", "PHASES",
-           "ROUNDS", "RULE_SETS", "SAVE_VERSION", "Discard", "Draw", "Dunk", "LayDown",
+           "LAYDOWN_ALTERNATIVES", "LAYDOWN_WAYS", "MAX_CARDS", "MAX_POINTS", "MAX_ROUND_TURNS",
+           "PHASES", "ROUNDS", "RULE_SETS", "SAVE_VERSION", "Discard", "Draw", "Dunk", "LayDown",
            "Layoff", "Next", "Pass", "Replace", "RuleSet", "Rules", "State", "dunka_score",
            "elvakort_decks", "elvakort_score", "new_game", "parse_action"]

@@ -10,7 +10,7 @@ from typing import Callable
 from ..cards import Card, card_key
 from ..melds import (FULL_BUDGET_CARDS, Arrangement, Contract, Meld, MeldRules, best_contract,
                      best_melds, contract_arrangements, melds_from)
-from .rules import LAYDOWN_ALTERNATIVES, RULE_SETS, RuleSet
+from .rules import LAYDOWN_ALTERNATIVES, LAYDOWN_WAYS, RULE_SETS, RuleSet
 
 
 # ---------------------------------------------------------------------------- searches
@@ -79,12 +79,25 @@ def _dropping_one(whole: Arrangement, rules: MeldRules, value: Callable[[Card], 
     return Arrangement(melds, tuple(sorted(whole.left + (card,), key=card_key)))
 
 
+def _ranked(arrs: list[Arrangement], value: Callable[[Card], int]) -> list[Arrangement]:
+    """``arrs`` best first: the fewest points left in hand (DUN-14 / ELV-12 values, so a
+    joker kept in hand counts its 25), then the most cards laid down, then the search's
+    order (stable sort)."""
+    return sorted(arrs, key=lambda a: (a.points(value), len(a.left)))
+
+
 @lru_cache(maxsize=4096)
-def laydowns_cached(hand: tuple[Card, ...], variant: str, round_index: int
-                     ) -> tuple[tuple[Meld, ...], ...]:
-    """The best arrangement then up to ``LAYDOWN_ALTERNATIVES`` others, as meld tuples.
-    Where a card must be kept for the discard (ELV-10), none melds every card: the best
-    is then the best of the hand less one card (``_keeping_one``)."""
+def laydown_ways_cached(hand: tuple[Card, ...], variant: str, round_index: int
+                        ) -> tuple[tuple[Meld, ...], ...]:
+    """Every distinct way to lay down the round's contract from ``hand`` (at most
+    ``LAYDOWN_WAYS``, within the meld search budget), best first: the best arrangement
+    (``best_contract``; where a card must be kept for the discard, ELV-10, the best of
+    the hand less one card, ``_keeping_one``), then the others ranked by ``_ranked``, so a
+    cap never drops a way that leaves fewer points than one it keeps. For a normal hand
+    (up to ~14 cards) the list is complete (at most ~100 ways); a hand with several jokers
+    or a claiming player's big hand may have thousands, and then the first
+    ``LAYDOWN_WAYS`` the search reaches are ranked. Empty when the hand does not hold the
+    contract."""
     rs = RULE_SETS[variant]
     contract = rs.contracts[round_index]
     keep = round_keeps_discard(rs, contract)
@@ -96,12 +109,18 @@ def laydowns_cached(hand: tuple[Card, ...], variant: str, round_index: int
              "run": max(contract.run_size, rs.melds.min_run)})
     if best is None:
         return ()
-    out = [best.melds]
-    for arr in contract_arrangements(hand, contract, rs.melds, use_all=contract.go_out,
-                                     limit=LAYDOWN_ALTERNATIVES + 1):
-        if arr.left or not keep:
-            out.append(arr.melds)
-    return tuple(out)
+    others = [arr for arr in contract_arrangements(hand, contract, rs.melds,
+                                                   use_all=contract.go_out,
+                                                   limit=LAYDOWN_WAYS)
+              if (arr.left or not keep) and arr.melds != best.melds]
+    return (best.melds,) + tuple(arr.melds for arr in _ranked(others, rs.value))
+
+
+def laydowns_cached(hand: tuple[Card, ...], variant: str, round_index: int
+                    ) -> tuple[tuple[Meld, ...], ...]:
+    """What ``legal_actions`` lists: the best arrangement then the ``LAYDOWN_ALTERNATIVES``
+    next best of ``laydown_ways_cached`` (so the bounded list holds the best ways)."""
+    return laydown_ways_cached(hand, variant, round_index)[:LAYDOWN_ALTERNATIVES + 1]
 
 
 @lru_cache(maxsize=4096)

@@ -19,7 +19,7 @@ from .play import StatePlay
 from .refusals import StateRefusals
 from .rules import RuleSet, Rules
 from .saves import StateSaves, copy_sheet
-from .search import further_cached, laydowns_cached, round_keeps_discard
+from .search import further_cached, laydown_ways_cached, laydowns_cached, round_keeps_discard
 
 
 @dataclass
@@ -177,10 +177,13 @@ class State(StateRefusals, StatePlay, StateSaves, GameState):
                 and card in self.hands[player] and same_face(card, self.taken)
                 and Discard(player, card) not in self._discards(player))
 
-    def _laydown_actions(self, player: int) -> list[LayDown]:
+    def _laydown_actions(self, player: int, every: bool = False) -> list[LayDown]:
+        """The lay-downs of the contract, best first: the bounded list of ``legal_actions``
+        (``laydowns_cached``), or with ``every`` all of ``laydown_ways_cached``."""
         hand = tuple(sorted(self.hands[player], key=card_key))
         out: list[LayDown] = []
-        for melds in laydowns_cached(hand, self.rules.variant, self.round - 1):
+        ways = laydown_ways_cached if every else laydowns_cached
+        for melds in ways(hand, self.rules.variant, self.round - 1):
             action = laydown_from(player, melds)
             if action not in out:
                 out.append(action)
@@ -363,6 +366,20 @@ class State(StateRefusals, StatePlay, StateSaves, GameState):
                 raise problem
             return self._apply(action)
         return super().apply(action)
+
+    def laydown_ways(self, player: int) -> list[LayDown]:
+        """Every way ``player`` may lay down the contract now, best first (the fewest
+        points left in hand, then the most cards laid down; DUN-8, ELV-7), as ``meld``
+        actions: the lay-down chooser's list with nothing selected. ``legal_actions``
+        lists only the first ``LAYDOWN_ALTERNATIVES + 1`` of them. At most
+        ``LAYDOWN_WAYS`` (a hand with several jokers may have thousands; the search stays
+        within its budget, ``game.melds.budget``). Once laid down in Elvakort: the
+        further melds ``legal_actions`` lists (ELV-8). Empty when ``player`` may not lay
+        down now."""
+        legal = [a for a in self.legal_actions(player) if isinstance(a, LayDown)]
+        if not legal or self.laid_down[player]:
+            return legal
+        return self._laydown_actions(player, every=True)
 
     def laydown_options(self, player: int, cards, limit: int = 50) -> list[LayDown]:
         """Every way (at most ``limit``) to lay down the contract with exactly ``cards``

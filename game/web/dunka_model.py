@@ -8,7 +8,7 @@ that action is legal.
 
 from __future__ import annotations
 
-from ..i18n import card_name, t
+from ..i18n import card_name, cards_names, t
 from .model import display_name
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
@@ -194,6 +194,31 @@ def distinct_laydowns(options: list[str]) -> list[str]:
             seen.add(key)
             out.append(action)
     return out
+
+
+def kept_cards(hand: list[str], action: str) -> list[str]:
+    """The cards of ``hand`` (notation, in its order) that a ``meld`` action leaves in
+    hand: each meld token (``"2H.1"``, ``"JK.1=A"``) takes its own card, deck copy and
+    all. Raises nothing; tokens not in ``hand`` are ignored."""
+    rest = list(hand)
+    for group in meld_groups(action):
+        for token in group:
+            card = token.split("=")[0]
+            if card in rest:
+                rest.remove(card)
+    return rest
+
+
+def laydown_label(lang: str, action: str, hand: list[str]) -> str:
+    """The accessible name of a lay-down chooser button (DUN-8): the button's text, then
+    every meld's cards in words, melds apart by ";", and the cards it keeps in hand:
+    "Lay down two of spades, two of hearts and two of hearts; four of hearts, ...; keep
+    ace of hearts, ... and joker" ("Lägg ut spader två, ...; behåll ..."), so that ways
+    differing only in a kept card are told apart."""
+    melds = "; ".join(cards_names(lang, group) for group in meld_groups(action))
+    kept = kept_cards(hand, action)
+    return t(lang, "dk_way_label", melds=melds,
+             kept=cards_names(lang, kept) if kept else t(lang, "dk_way_none"))
 
 
 def selectable(legal: list[str], card: str) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..i18n import card_name, t
 from . import dunka_model as dm
-from .markup import card_el, h
+from .markup import card_el, card_index, h
 from .model import translate_name
 from .table import TableView
 
@@ -154,6 +154,7 @@ class DunkaTable(TableView):
                             "aria-labelledby": "chooser-h"}, head)
         if len(self.chooser) > 1:
             box.appendChild(h("p", text=t(lang, "dk_choose_many")))
+        hand = dm.sort_hand(st["hand"], self.sort)   # kept cards in the hand's order
         for i, option in enumerate(self.chooser):
             row = h("div", {"class": "option", "data-option": i})
             for group in dm.meld_groups(option):
@@ -162,7 +163,15 @@ class DunkaTable(TableView):
                     meld.appendChild(card_el(lang, token, "div", "tiny-face"))
                 row.appendChild(meld)
             row.appendChild(h("button", {"type": "button", "class": "ui-btn small primary",
-                                         "data-action": option}, text=t(lang, "dk_btn_this")))
+                                         "data-action": option,
+                                         "aria-label": dm.laydown_label(lang, option, hand)},
+                              text=t(lang, "dk_btn_this")))
+            # what stays in hand tells apart ways that lay the same melds (hidden from
+            # screen readers: the button's name says it in words)
+            kept = dm.kept_cards(hand, option)
+            row.appendChild(h("p", {"class": "kept", "aria-hidden": "true"}, text=t(
+                lang, "dk_way_kept", cards=" ".join(card_index(c) for c in kept))
+                if kept else t(lang, "dk_way_kept_none")))
             box.appendChild(row)
         return box
 
@@ -357,8 +366,8 @@ class DunkaTable(TableView):
         if self.selected:
             options = [str(a) for a in app.session.state.laydown_options(
                 v["human"], " ".join(self.selected))]
-        else:
-            options = [a for a in v["legal"] if a.startswith("meld ")]
+        else:   # every way, best first (legal_actions lists only the first few)
+            options = [str(a) for a in app.session.state.laydown_ways(v["human"])]
         # only the ways a player can tell apart (not deck copies or a set joker's place)
         options = dm.distinct_laydowns(options)
         if not options:

@@ -246,3 +246,44 @@ def test_the_lay_down_chooser_fits_a_phone_and_one_way_is_laid_down_at_once(page
     tap(page.locator("[data-ui=laydown]"))
     page.locator("#chooser [data-action]").first.wait_for()
     check_the_ways_buttons_are_one_line_beside_their_melds(page)
+
+
+NU16_POSITION = ("?lang=%s&speed=instant&position=%s;names=You,Bo;round=1;phase=play;turn=0;"
+                 "h0=2S,2H,2H.1,4H,4H.1,4C,4C.1,AH,AD,7H,JK;h1=?10;seed=8")
+
+
+def test_the_chooser_lists_every_way_best_first_each_named_apart(page, site):
+    """New-user check nu16 (390×844, Dunka and Elvakort): with nothing selected the
+    chooser listed 10 ways in the search's order, not 2♠ 2♥ 2♥ + 4♥ 4♥ 4♣ 4♣, each button
+    named "Lay down". Now: all 22 ways, the one keeping the fewest points first, each
+    showing what stays in hand (in the hand's order, by suit here), each button named by
+    its melds and kept cards; choosing
+    the obvious way lays it down and keeps A♥ A♦ 7♥ and the joker."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    for game, lang in (("dunka", "en"), ("elvakort", "sv")):
+        open_game(page, site.url + NU16_POSITION % (lang, game))
+        tap(page.locator("[data-ui=laydown]"))
+        page.locator("#chooser [data-action]").first.wait_for()
+        rows = page.evaluate("""() => [...document.querySelectorAll('#chooser .option')].map(
+            o => ({action: o.querySelector('[data-action]').dataset.action,
+                   name: o.querySelector('[data-action]').getAttribute('aria-label'),
+                   kept: o.querySelector('.kept').textContent}))""")
+        assert len(rows) == 22, [r["action"] for r in rows]
+        assert rows[0]["action"] == "meld 4H 4H.1 4C 4C.1 / AH AD JK=A"
+        assert rows[0]["kept"] == {"en": "In hand: 2♠ 2♥ 2♥ 7♥",
+                                   "sv": "Kvar på handen: 2♠ 2♥ 2♥ 7♥"}[lang]
+        assert len({r["name"] for r in rows}) == 22
+        check_the_ways_buttons_are_one_line_beside_their_melds(page)
+        if game == "dunka":
+            page.screenshot(path="/tmp/chooser_nu16_phone.png")
+        obvious = page.locator("#chooser [data-action='meld 2S 2H 2H.1 / 4H 4H.1 4C 4C.1']")
+        assert obvious.get_attribute("aria-label") == {
+            "en": "Lay down two of spades, two of hearts and two of hearts; four of hearts, "
+                  "four of hearts, four of clubs and four of clubs; keep ace of hearts, "
+                  "seven of hearts, ace of diamonds and joker",
+            "sv": "Lägg ut spader tvåa, hjärter tvåa och hjärter tvåa; hjärter fyra, hjärter "
+                  "fyra, klöver fyra och klöver fyra; behåll hjärter ess, hjärter sjua, ruter "
+                  "ess och joker"}[lang]
+        tap(obvious)
+        page.locator("#table .meld").first.wait_for()
+        assert sorted(hand(page)) == sorted(["AH", "AD", "7H", "JK"])
