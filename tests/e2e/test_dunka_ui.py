@@ -110,6 +110,9 @@ def test_the_human_dunks_with_the_button(page, site):
     play_until(page, rng, "!!document.querySelector('[data-ui=dunk][data-action]')")
     assert "Dunka" in page.locator("#status-line").inner_text() or \
         page.locator("#status-line").inner_text()
+    # the chance comes without a move of the person's: a screen reader is told what to tap
+    assert "Tap Dunka! to take it" in page.locator("#live").inner_text(), \
+        page.locator("#live").inner_text()
     before = len(hand(page))
     tap(page.locator("[data-ui=dunk]"))
     wait_settled(page)
@@ -276,6 +279,18 @@ def test_the_chooser_lists_every_way_best_first_each_named_apart(page, site):
         check_the_ways_buttons_are_one_line_beside_their_melds(page)
         if game == "dunka":
             page.screenshot(path="/tmp/chooser_nu16_phone.png")
+        # scrolled to the last way, the heading and Cancel are still in view (sticky)
+        page.evaluate("document.querySelector('#table .zone-middle').scrollTop = 1e6")
+        cancel = page.evaluate("""() => {
+            const r = document.querySelector('#chooser [data-ui=cancel-choose]').getBoundingClientRect();
+            const m = document.querySelector('#table .zone-middle').getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return {inside: r.top >= m.top - 0.5 && r.bottom <= m.bottom + 0.5,
+                    on_top: !!hit && !!hit.closest('[data-ui=cancel-choose]')}; }""")
+        assert cancel == {"inside": True, "on_top": True}, cancel
+        if game == "dunka":
+            page.screenshot(path="/tmp/s16/chooser_scrolled.png")
+        page.evaluate("document.querySelector('#table .zone-middle').scrollTop = 0")
         obvious = page.locator("#chooser [data-action='meld 2S 2H 2H.1 / 4H 4H.1 4C 4C.1']")
         assert obvious.get_attribute("aria-label") == {
             "en": "Lay down two of spades, two of hearts and two of hearts; four of hearts, "
