@@ -69,9 +69,11 @@ class ControllerPart:
 
     def show_new_table(self) -> None:
         """Show ``self.session`` when it has replaced the game shown before (a new game,
-        a game restored): a table drawn afresh and an empty one-line log."""
+        a game restored): a table drawn afresh, an empty one-line log and a live region
+        that no longer tells the other game's last move."""
         self.table = None
         self.log_events = []
+        document.getElementById("live").textContent = ""
         self.show_table()
 
     def render(self, view: dict | None = None) -> None:
@@ -137,6 +139,7 @@ class ControllerPart:
         self.root.innerHTML = table.html()
         check_hand(fitted)
         self.teach.after_render()
+        self.tell_claim_chance()
         now = document.activeElement
         if in_table or (lost and (not now or now.isSameNode(document.body))):
             # keep the keyboard where it was; if that control is gone, go to the hand
@@ -150,6 +153,20 @@ class ControllerPart:
                     document.querySelector("#table [data-action]:not([aria-disabled=true])")
             if el:
                 el.focus()
+
+    def tell_claim_chance(self) -> None:
+        """A chance to take a discard out of turn (Dunka!, DUN-7; ELV-6) comes without a
+        move of the person's, and its buttons appear silently: the live region adds the
+        status line's sentence (what to tap) once per chance."""
+        legal = (self.view or {}).get("legal") or []
+        chance = any(str(a).split(" ", 1)[0] in ("dunk", "claim") for a in legal)
+        key = (self.session.game, self.session.seed, self.session.moves) if chance else None
+        if chance and key != self.claim_told:
+            status = self.root.querySelector("#status-line")
+            live = document.getElementById("live")
+            if status and live:
+                live.textContent = f"{live.textContent} {status.textContent}".strip()
+        self.claim_told = key
 
     def announce(self, events: list[dict], bots_only: bool) -> None:
         """Tell the moves others made (the human's own moves are not repeated): the

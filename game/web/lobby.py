@@ -63,6 +63,7 @@ class LobbyPart:
     def show_lobby(self) -> None:
         self.cancel_timer()
         self.screen = "lobby"
+        document.getElementById("live").textContent = ""  # no game's last move here
         self.dealing = False  # a deal not yet shown (behind "Pass to ...") is not dealt later
         self.translate_chrome()
         lang = self.lang

@@ -78,6 +78,7 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self.log_fresh = True  # the person moved: the log's next line starts afresh
         self.live_events: list[dict] = []  # the moves the live region tells (announce)
         self.live_fresh = True  # the table was drawn: the live region starts afresh
+        self.claim_told = None  # the claim chance the live region told (tell_claim_chance)
         self.move_events: list[dict] = []  # every event of the last move (anyone's)
         self.focus_card: str | None = None
         self.dealing = False  # a game, round or hand was just dealt: its next table deals

@@ -41,6 +41,7 @@ def test_a_link_keeps_the_game_in_progress_and_start_asks_before_replacing_it(pa
     assert page.locator("#table[data-game=tonk]").count() == 1
     assert page.locator("#notice-text").count() == 0
     tap(page.locator("[data-ui=lobby]").first)
+    assert page.locator("#live").inner_text() == ""   # no game's last move in the lobby
     back = page.locator(".lobby-actions [data-ui=restore-previous]")
     assert back.inner_text() == "Back to my game before the link (Dunka)", back.inner_text()
     tap(back)
