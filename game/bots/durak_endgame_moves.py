@@ -16,6 +16,32 @@ HAND_SIZE = 6
 _SUIT_MASKS = tuple(8191 << (13 * s) for s in range(4))
 
 
+def throw_sets(cards, room: int):
+    """The sets of at most ``room`` of ``cards`` (card bits) that an attacker may throw in
+    to a defender who takes (DUR-10, DUR-15), as masks: the largest first, and those of
+    one size in the increasing order of their index masks (bit i for ``cards[i]``).
+    Only those sets are made (Gosper's next-combination step), so a hand of thirty
+    cards of the table's ranks costs the few hundred thousand sets of six at most, not
+    the 2**30 subsets of all sizes. The C port (game/bots/native/durak_endgame.c) makes
+    them in the same order."""
+    n = len(cards)
+    for size in range(min(n, room), -1, -1):
+        k = (1 << size) - 1
+        while k < 1 << n:
+            s = 0
+            m = k
+            while m:
+                low = m & -m
+                s |= cards[low.bit_length() - 1]
+                m ^= low
+            yield s
+            if not k:
+                break
+            c = k & -k
+            r = k + c
+            k = (((r ^ k) >> 2) // c) | r
+
+
 class EndgameMoves:
     """The model's moves for one game's trump suit and transfer rule.
 
@@ -431,18 +457,7 @@ class EndgameMoves:
             throw = a & ranks
             room = limit - att.bit_count()
             if room > 0 and throw:
-                cards = ordered(throw)
-                n = len(cards)
-                subsets = []
-                for k in range(1 << n):
-                    if k.bit_count() <= room:
-                        s = 0
-                        for i in range(n):
-                            if k >> i & 1:
-                                s |= cards[i]
-                        subsets.append(s)
-                subsets.sort(key=int.bit_count, reverse=True)
-                for s in subsets:
+                for s in throw_sets(ordered(throw), room):
                     out.append(self.settle(a ^ s, d, ame, table | s, True, talon))
             else:
                 out.append(self.settle(a, d, ame, table, True, talon))

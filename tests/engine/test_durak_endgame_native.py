@@ -224,3 +224,38 @@ def test_players_decide_the_same_with_either_search(native, level, talon):
             moves.append(bots.choose(view, legal, level, seed=3))
         assert moves[0] == moves[1], view
     assert Counted.calls > 0, "the decisions never reached the endgame search"
+
+
+def test_a_huge_throw_in_hand_stops_at_the_budget_in_either_search(native):
+    """A crafted endgame (52 cards; the attacker holds 28 cards of the table's ranks while
+    the defender takes, DUR-15): only the sets of at most the room left are made
+    (``durak_endgame_moves.throw_sets``), so the search reaches its budget instead of
+    enumerating 2**28 subsets per position, with the same work in both searches."""
+    def bit(suit, rank):
+        return 1 << ("SHDC".index(suit) * 13 + rank - 2)
+    attacker = sum(bit(s, r) for s in "HDC" for r in range(2, 12)) - bit("C", 11) - bit("C", 10)
+    ranks = sum(bit(s, r) for s in "SHDC" for r in range(2, 12))
+    table = bit("S", 2) | bit("S", 3)
+    root = (2, attacker, bit("S", 14) | bit("S", 13), True, table, table, 0, ranks, True, 6, ())
+    assert bin(attacker & ranks).count("1") == 28
+    stops = []
+    for search in (native, None):
+        durak_endgame.use_native(search)
+        solver = Solver("S", False, budget=5_000)
+        with pytest.raises(Budget):
+            solver.solve_moves(root)
+        stops.append(solver.nodes)
+    assert stops[0] == stops[1], stops
+
+
+def test_throw_sets_are_every_small_subset_largest_first():
+    from game.bots.durak_endgame_moves import throw_sets
+    for n in range(1, 9):
+        cards = [1 << (3 * i + 1) for i in range(n)]
+        for room in range(1, 7):
+            want = []
+            for k in range(1 << n):  # the definition: every subset, sorted by size (stable)
+                if bin(k).count("1") <= room:
+                    want.append(sum(cards[i] for i in range(n) if k >> i & 1))
+            want.sort(key=lambda m: bin(m).count("1"), reverse=True)
+            assert list(throw_sets(cards, room)) == want, (n, room)

@@ -539,15 +539,19 @@ static void kids(const Pos *p) {
             int n = 0;
             for (int i = 0; i < 52; i++)
                 if (throw_in & ORDER[i]) cards[n++] = ORDER[i];
-            /* every set of at most `room` cards, largest first, each size in the order
-               of its index k (Python: sorted by size, stable) */
-            for (int size = min_i(n, room); size >= 0; size--) {
-                for (u32 k = 0; k < (1u << n); k++) {
-                    if (__builtin_popcount(k) != size) continue;
+            /* durak_endgame_moves.throw_sets: every set of at most `room` cards,
+               largest first, each size in the increasing order of its index mask k
+               (Gosper's next combination) */
+            u64 end = (u64)1 << n;
+            for (int size = min_i(n, room); size >= 0 && !aborted; size--) {
+                u64 k = ((u64)1 << size) - 1;
+                while (k < end && !aborted) {
                     u64 s = 0;
-                    for (int i = 0; i < n; i++)
-                        if (k >> i & 1) s |= cards[i];
+                    for (u64 m = k; m; m &= m - 1) s |= cards[idx(m)];
                     settle(a ^ s, d, ame, table | s, 1, talon);
+                    if (!k) break;
+                    u64 c = k & (~k + 1), r = k + c;
+                    k = (((r ^ k) >> 2) / c) | r;
                 }
             }
         } else {
