@@ -60,9 +60,12 @@ def test_a_table_embedded_in_another_site_boots_and_plays(browser, site, tmp_pat
                              " catch (e) { return true; } }")
         if denied:   # the case this test is for: the in-memory stand-ins were used
             assert fr.evaluate("() => window.kortbordetMemoryStorage === true")
-        # the learner plays: the first legal move of the table, and the parent hears of it
-        fr.wait_for_function("() => !!document.querySelector('#table [data-action]')",
-                             timeout=60_000)
+        # the learner plays: the first legal move of the table, and the parent hears of it;
+        # once the table waits for the person (on a loaded machine a tap on a table the
+        # computer's move was about to redraw was lost once: no action in 60 s)
+        fr.wait_for_function(
+            "() => !!document.querySelector('#table[data-waiting=human] [data-action]')",
+            timeout=60_000)
         # the deal's cards may still fly: a tap then acts on what lies at its point once
         # they stop (static/js/motion.js), so the card is tapped where it comes to rest
         fr.wait_for_function("() => !document.getAnimations().some("
