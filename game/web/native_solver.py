@@ -23,25 +23,6 @@ from game.bots import durak_endgame
 PACKAGE, RESOURCE = "game.bots", "native/durak_endgame.wasm"
 
 
-class PyodideSearch:
-    """The module's exports as ``use_native`` wants them (see ``use_native``). Python
-    ints cross as JavaScript numbers, exact for the 52-bit card masks."""
-
-    def __init__(self, exports) -> None:
-        self._reset = exports.reset
-        self._value = exports.value
-        self._work = exports.work
-
-    def reset(self, trump: int, transfer: int) -> int:
-        return self._reset(trump, transfer)
-
-    def value(self, *fields) -> int:
-        return self._value(*fields)
-
-    def work(self) -> float:
-        return self._work()
-
-
 def _bytes():
     return to_js(pkgutil.get_data(PACKAGE, RESOURCE))
 
@@ -51,7 +32,7 @@ async def load() -> bool:
     use; False (the Python search stays, a console warning says why) when it failed."""
     try:
         result = await js.WebAssembly.instantiate(_bytes())
-        durak_endgame.use_native(PyodideSearch(result.instance.exports))
+        durak_endgame.use_native(result.instance.exports)
         js.kortbordetSearch = "native"  # read by tests/e2e/test_boot_snapshot.py
         return True
     except Exception as err:  # a missing feature or resource: Python searches instead
@@ -60,14 +41,16 @@ async def load() -> bool:
         return False
 
 
-def compile_now() -> PyodideSearch:
-    """A new instance of the native search, compiled synchronously (Pyodide under Node;
-    not registered). Raises the JavaScript error when WebAssembly refuses the module."""
+def compile_now():
+    """The exports of a new instance of the native search (``reset``, ``value``,
+    ``work``: ``use_native``'s interface as they are; Python ints cross as JavaScript
+    numbers, exact for the 52-bit card masks), compiled synchronously (Pyodide under
+    Node; not registered). Raises the JavaScript error when WebAssembly refuses it."""
     module = js.WebAssembly.Module.new(_bytes())
-    return PyodideSearch(js.WebAssembly.Instance.new(module).exports)
+    return js.WebAssembly.Instance.new(module).exports
 
 
-def load_now() -> PyodideSearch:
+def load_now():
     """``compile_now``, registered with ``use_native``; returns it."""
     search = compile_now()
     durak_endgame.use_native(search)
