@@ -209,11 +209,6 @@ AHEAD_RAMP = 2.0
 """Dunka's last round ahead by a lead the hand can still stay under: extra cost per point
 the hand holds above the lead (losing the race then loses the game only if the hand's
 points exceed the lead)."""
-GO_OUT_OUTS = False
-"""In the go-out round count the outs by the cards still to draw before going out
-(``go_out_distance``) rather than by the normal bot's distance, which counts none for a
-Dunka hand of the exact contract (one card from going out: the run's ends, a set's
-fourth card)."""
 GO_OUT_PILE = True
 """In the go-out round take the pile's top card when it lets the hand go out at once
 (``_go_out_pile``). False: the normal bot's draw, which misses it."""
@@ -225,16 +220,6 @@ class _Outs:
     """The outs count, mixed into a game's reading of the view (``_Ctx`` of Dunka,
     ``_ElvCtx`` of Elvakort): the cards still to come that bring a hand nearer the
     contract. ``_init_outs`` must run after the context's own ``__init__``."""
-
-    def go_out_distance(self, hand) -> float:
-        """``rummy_go_out.go_out_distance`` of ``hand`` (``(rank, suit)`` list), memoised
-        per context like ``distance``."""
-        key = tuple(sorted(hand))
-        cache = self.__dict__.setdefault("_go_out_cache", {})
-        d = cache.get(key)
-        if d is None:
-            d = cache[key] = rummy_go_out.go_out_distance(self, key)
-        return d
 
     def _init_outs(self, view: dict) -> None:
         seen = len(view["pile"]) + sum(len(e["cards"]) for e in view["table"]) \
@@ -367,10 +352,7 @@ class _Outs:
         """``outs`` in slices (``game.bots.pimc``'s protocol): yields after each card
         whose distance it evaluates (one ``distance`` a unit, the dear part of a hard
         decision: up to a few ms in Pyodide) and returns the count."""
-        distance = self.distance
-        if self.go_out and GO_OUT_OUTS:
-            distance = self.go_out_distance
-        d = distance(hand)
+        d = self.distance(hand)
         near: dict = {}
         span = self.run_size if self.runs else 0
         for r, s in hand:
@@ -387,7 +369,7 @@ class _Outs:
         for c in near:
             k = self.live(c)
             if k:
-                if distance(hand + [c]) < d:
+                if self.distance(hand + [c]) < d:
                     good += k
                 yield None
         return good
