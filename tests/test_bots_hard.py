@@ -228,16 +228,20 @@ def test_hard_is_a_level_everywhere():
 
 def test_each_rules_page_says_how_its_own_hard_player_plans():
     """The fairness note tells each game's hard player as it is (game.bots.*_hard): Durak
-    samples deals and solves the endgame, Dunka and Elvakort count outs (Elvakort also takes
-    the pile by them in the last round), Tonk weighs its knock; no page tells another's."""
-    words = {"durak": ("possible deals", "exactly"), "dunka": ("step nearer",),
-             "elvakort": ("step nearer", "last round"), "tonk": ("knocks",)}
+    samples deals and solves the endgame, Dunka and Elvakort count outs and play the last
+    round's race a few draws ahead (Elvakort also takes the pile by its outs there), Tonk
+    weighs its knock; no page tells another's."""
+    words = {"durak": ("possible deals", "exactly"),
+             "dunka": ("step nearer", "last round", "draws ahead"),
+             "elvakort": ("step nearer", "last round", "draws ahead", "leaves more"),
+             "tonk": ("knocks",)}
     texts = {g: t("en", f"rb_fairness_hard_{g}") for g in words}
     for game, needed in words.items():
         assert all(w in texts[game] for w in needed), game
     assert "possible deals" not in texts["dunka"] + texts["elvakort"] + texts["tonk"]
     assert "knock" not in texts["durak"] + texts["dunka"] + texts["elvakort"]
-    assert "last round" not in texts["dunka"]
+    assert "leaves more" not in texts["dunka"]
+    assert "last round" not in texts["durak"] + texts["tonk"]
     for game in words:
         sv = t("sv", f"rb_fairness_hard_{game}")
         assert sv != texts[game] and "svåra nivån" in sv

@@ -4,8 +4,10 @@ blocked for more than 100 ms).
 
 Their moves are the outs player's, a pure function of the view; the sliced search must
 choose exactly those moves. ``tests/hard_slices_moves.json`` holds the moves the players
-made, one call each, before they were cut into slices (the code of commit 92a4e8b),
-on the fixed positions of ``cases()``; each is replayed here through the sliced
+made, one call each, before they were cut into slices (the code of commit 92a4e8b;
+recorded again, one call each, when the go-out round's moves changed by design: the
+card that goes out taken from the pile, the discards by the race of
+``game.bots.rummy_race``), on the fixed positions of ``cases()``; each is replayed here through the sliced
 ``bots.think`` and through ``bots.choose``. No unit of the sliced search may evaluate
 more than ``UNIT_DISTANCES`` hand distances (the expensive step; ``bench/hard_slices.py``
 measures the time of the units).
@@ -19,7 +21,7 @@ import os
 import pytest
 
 from game import bots, rummy
-from game.bots import dunka
+from game.bots import dunka, rummy_go_out
 
 MOVES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "hard_slices_moves.json")
 
@@ -34,7 +36,8 @@ CASES = {
 round 1), every how many-th decision with a choice is kept)."""
 
 UNIT_DISTANCES = 20
-"""The most hand distances (``game.bots.dunka._Ctx._distance``, not memoised) one unit
+"""The most hand distances (``game.bots.dunka._Ctx._distance``, not memoised, and the
+go-out round's ``game.bots.rummy_go_out.go_out_distance``) one unit
 of a sliced hard decision may evaluate: the normal bot's own reading of a move (a draw
 weighs every discard of the hand after it) stays in one unit; every outs count is cut
 card by card."""
@@ -98,6 +101,13 @@ def test_sliced_hard_moves_are_the_moves_before_slicing(positions, monkeypatch):
         return original(self, hand)
 
     monkeypatch.setattr(dunka._Ctx, "_distance", counted)
+    go_out = rummy_go_out.go_out_distance
+
+    def go_out_counted(ctx, hand, t=None):
+        counter[0] += 1
+        return go_out(ctx, hand, t)
+
+    monkeypatch.setattr(rummy_go_out, "go_out_distance", go_out_counted)
     cut = worst = 0
     for name, cases_ in positions.items():
         assert len(cases_) == len(recorded[name]) >= 20, name

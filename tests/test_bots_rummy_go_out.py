@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game import bots, rummy
-from game.bots import dunka, rummy_go_out, rummy_outs
+from game.bots import dunka, pimc, rummy_go_out, rummy_outs, rummy_race
 from game.melds import DUNKA, DUNKA_CONTRACTS, ELVAKORT, ELVAKORT_CONTRACTS
 from game.melds.arrangements import contract_arrangements
 from game.cards import parse_card
@@ -151,3 +151,29 @@ def test_hard_takes_the_pile_card_that_goes_out(game, held, top, out):
         state.apply(action)  # then every card goes down (the engine offers it)
         after = bots.choose(state.view(seat), state.legal_actions(seat), "hard", seed=1)
         assert type(after).__name__ == "LayDown"
+
+
+def test_race_counts_the_draws_to_go_out():
+    """``rummy_race``: a hand one card from going out with many cards that finish it goes
+    out in fewer draws than one with few, the same sequences serving both; the sequences
+    depend only on the view."""
+    ctx = last_round_ctx("dunka")
+    pool = rummy_race.unseen_cards(ctx)
+    seen = len(ctx.view["pile"]) + len(ctx.hand)
+    assert len(pool) == 2 * 52 + 4 - seen
+    draws = rummy_race.sequences(ctx, pool)
+    assert draws == rummy_race.sequences(last_round_ctx("dunka"), pool)
+    assert len(draws) == rummy_race.RACE_SAMPLES
+    assert all(len(seq) == rummy_race.RACE_HORIZON for seq in draws)
+    # both one card short (DUN-15: 11 cards in turn); the first goes out with AS, 6S, a
+    # fourth queen or seven or a joker, the second only with a QC or a joker
+    wide = list(hand("QS QH QD 7S 7H 7C 2S 3S 4S 5S"))
+    narrow = list(hand("QS QH QD 7S 7H 7C 9C 10C JC KC"))
+    assert rummy_go_out.go_out_distance(ctx, tuple(wide)) == 1
+    assert rummy_go_out.go_out_distance(ctx, tuple(sorted(narrow))) == 1
+    fast = pimc.drive(rummy_race.race_turns_steps(ctx, wide, draws))
+    slow = pimc.drive(rummy_race.race_turns_steps(ctx, narrow, draws))
+    assert 1 <= fast < slow <= rummy_race.RACE_HORIZON + 1
+    # every sequence's first card finishing a hand: one draw each
+    assert pimc.drive(rummy_race.race_turns_steps(
+        ctx, list(hand("QS QH QD 7S 7H 7C 2S 3S 4S 5S")), [[(6, "S")]] * 3)) == 1

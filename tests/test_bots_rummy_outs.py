@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game import bots, rummy
-from game.bots import dunka, dunka_hard, elvakort, rummy_outs
+from game.bots import dunka, dunka_hard, elvakort, pimc, rummy_outs, rummy_race
 from game.cards import parse_card
 from game.rummy import Discard
 
@@ -57,10 +57,15 @@ def test_outs_count_the_copies_still_to_come():
 def hard_score(ctx, card) -> float:
     """The hard player's score of discarding ``card`` (lower is better): before laying
     down its hand cost with the outs bonus and the feed surcharge, once down minus the
-    card's value plus the surcharge (game.bots.rummy_outs)."""
+    card's value plus the surcharge (game.bots.rummy_outs); in the go-out round the race
+    replaces the outs (game.bots.rummy_race)."""
     if ctx.down:
         return -dunka._value(card) + ctx.feeds(card)
     left = dunka._without(ctx.hand, card)
+    if ctx.go_out:  # round 6: by the race, several draws ahead (game.bots.rummy_race)
+        draws = rummy_race.sequences(ctx, rummy_race.unseen_cards(ctx))
+        turns = pimc.drive(rummy_race.race_turns_steps(ctx, left, draws))
+        return ctx.cost(left) + ctx.feeds(card) + rummy_outs.RACE_WEIGHT * turns
     return ctx.cost(left) + ctx.feeds(card) - rummy_outs.OUTS_WEIGHT * dunka.DIST_WEIGHT \
         * ctx.outs(left) / ctx.unseen
 

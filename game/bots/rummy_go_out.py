@@ -61,15 +61,17 @@ def turn_size(cards: int) -> int:
     return max(DEALT, cards + (cards - DEALT) % 2)
 
 
-def go_out_distance(ctx, hand: tuple) -> float:
+def go_out_distance(ctx, hand: tuple, t: int | None = None) -> float:
     """Cards ``hand`` still has to draw before it can go out at once (module docstring).
 
     ``ctx``: a Dunka or Elvakort bot context (``game.bots.dunka._Ctx``) of a go-out round,
     giving the contract (``runs``, ``run_size``, ``sets``, ``set_size``), the cards out of
     play (``dead``, ``dead_rank``) and the run windows (``_run_windows``); ``hand``: a
-    sorted tuple of ``(rank, suit)`` (rank 0 a joker). Returns a float >= 0 (halves for missing cards out of play); 0 exactly when a
+    sorted tuple of ``(rank, suit)`` (rank 0 a joker); ``t``: the cards the hand goes out
+    with (default ``turn_size``; a hand larger than ``t`` may keep any ``t`` of its
+    cards, as a player who discards the rest). Returns a float >= 0 (halves for missing cards out of play); 0 exactly when a
     hand in turn can go out, as far as the window choice sees."""
-    t = turn_size(len(hand))
+    t = turn_size(len(hand)) if t is None else t
     extra = t - ctx.runs * ctx.run_size - ctx.sets * ctx.set_size
     if extra < 0:
         return float(t)
