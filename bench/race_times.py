@@ -8,6 +8,18 @@ to its end, hard in seat 0 against normal; every decision of the hard seat with 
 of draw (``draw``) or of discard (``play``) is timed, CPU time, and the median, p95 and
 max are printed in milliseconds per phase. The same decisions in every Python. Not a
 pass/fail test: issue 17's budget is a p95 of at most 1 s in Pyodide.
+
+Measured 2026-12-03 (``--rounds 3``, CPU ms, median / p95 / max; the machine also ran two
+bench processes on its two cores):
+
+    CPython               Dunka draw 3 / 4 / 4, discard 86 / 100 / 100;
+                          Elvakort draw 78 / 127 / 153, discard 192 / 282 / 298
+    Pyodide 3.14.2, Node  Dunka draw 5 / 6 / 7, discard 161 / 179 / 186;
+                          Elvakort draw 145 / 209 / 250, discard 351 / 510 / 524
+
+(Elvakort's round-6 draw weighs the pile by its outs, ``game.bots.elvakort_hard``.) The
+search runs in slices of one sequence of draws (``tests/test_bots_hard_slices.py``: at
+most 20 distances a slice).
 """
 
 from __future__ import annotations
