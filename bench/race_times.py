@@ -32,10 +32,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game import bots, rummy  # noqa: E402
+from game import bots  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bots import _override  # noqa: E402
+from round_screen import fresh_round  # noqa: E402
 
 
 def _cpu() -> float:
@@ -43,21 +44,11 @@ def _cpu() -> float:
     return time.process_time()
 
 
-def last_round(game: str, seed: int) -> rummy.State:
-    """A two-player game (``seed``) dealt its round 6 on a scoresheet of zeros."""
-    state = rummy.new_game(rummy.Rules(variant=game), ["A", "B"], seed)
-    state.sheet = [{"round": k, "contract": str(state.ruleset.contracts[k - 1]),
-                    "dealer": 0, "out": None, "points": [0, 0], "totals": [0, 0],
-                    "hands": [[], []]} for k in range(1, 6)]
-    state._deal(6)
-    return state
-
-
 def times(game: str, rounds: int) -> dict[str, list[float]]:
     """The hard seat's decision times (ms, CPU) in round 6 of ``rounds`` games, by phase."""
     out: dict[str, list[float]] = {"draw": [], "play": []}
     for seed in range(900, 900 + rounds):
-        state = last_round(game, seed)
+        state = fresh_round(game, seed, 6)
         step = 0
         while state.phase not in ("round_over", "game_over"):
             seat = state.to_act()[0]

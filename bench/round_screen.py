@@ -51,15 +51,22 @@ def _apply(settings: list[str]) -> list[tuple]:
     return undo
 
 
-def play_round(game: str, seed: int, round_no: int, seat: int) -> tuple[int, int | None]:
-    """Round ``round_no`` of a two-player game (seed ``seed``), hard in ``seat`` and
-    normal in the other, to its end; returns hard's points advantage and 1/0 for hard
-    going out or not (None: nobody went out)."""
+def fresh_round(game: str, seed: int, round_no: int) -> rummy.State:
+    """A two-player game (``seed``) dealt round ``round_no`` on a scoresheet of zeros for
+    the rounds before it (``game.rummy.State._deal``)."""
     state = rummy.new_game(rummy.Rules(variant=game), ["A", "B"], seed)
     state.sheet = [{"round": k, "contract": str(state.ruleset.contracts[k - 1]),
                     "dealer": 0, "out": None, "points": [0, 0], "totals": [0, 0],
                     "hands": [[], []]} for k in range(1, round_no)]
     state._deal(round_no)
+    return state
+
+
+def play_round(game: str, seed: int, round_no: int, seat: int) -> tuple[int, int | None]:
+    """Round ``round_no`` of a two-player game (seed ``seed``), hard in ``seat`` and
+    normal in the other, to its end; returns hard's points advantage and 1/0 for hard
+    going out or not (None: nobody went out)."""
+    state = fresh_round(game, seed, round_no)
     levels = ["normal", "normal"]
     levels[seat] = "hard"
     step = 0

@@ -5,11 +5,12 @@ before every card in it forms the contract, checked against the engine's contrac
 from __future__ import annotations
 
 import collections
+import importlib
 import random
 
 import pytest
 
-from game import bots, rummy
+from game import bots
 from game.bots import dunka, pimc, rummy_go_out, rummy_outs, rummy_race
 from game.melds import DUNKA, DUNKA_CONTRACTS, ELVAKORT, ELVAKORT_CONTRACTS
 from game.melds.arrangements import contract_arrangements
@@ -21,12 +22,7 @@ GAMES = {"dunka": (DUNKA, DUNKA_CONTRACTS[5]), "elvakort": (ELVAKORT, ELVAKORT_C
 
 def last_round(game: str, seed: int = 1):
     """A two-player game dealt its round 6 (going out at once: DUN-15, ELV-10)."""
-    state = rummy.new_game(rummy.Rules(variant=game), ["A", "B"], seed)
-    state.sheet = [{"round": k, "contract": str(state.ruleset.contracts[k - 1]),
-                    "dealer": 0, "out": None, "points": [0, 0], "totals": [0, 0],
-                    "hands": [[], []]} for k in range(1, 6)]
-    state._deal(6)
-    return state
+    return importlib.import_module("bench.round_screen").fresh_round(game, seed, 6)
 
 
 def last_round_ctx(game: str) -> rummy_outs._Outs:

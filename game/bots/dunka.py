@@ -233,13 +233,8 @@ class _Ctx:
                 missing += self.run_size * self.runs
             else:
                 for w in combo:
-                    k = 0
-                    for c in w[3]:
-                        if rest.get(c, 0) > 0:
-                            rest[c] -= 1
-                            k += 1
-                        elif dead.get(c, 0) >= 2:
-                            missing += 0.5
+                    k, gone = _take_window(rest, w[3], dead)
+                    missing += 0.5 * gone
                     m = len(w[3]) - k
                     missing += m
                     fill += min(m, max(0, k - 1))
@@ -285,6 +280,20 @@ class _Ctx:
                 extra += FEED_KNOWN
                 break
         return extra
+
+
+def _take_window(rest: dict, cards, dead: dict) -> tuple[int, int]:
+    """Take the cards of a run window (``cards``, ``(rank, suit)``) out of ``rest`` (card
+    -> copies, changed) where it holds them; returns ``(taken, gone)``: how many it held,
+    and how many of the others have both copies out of play (``dead``)."""
+    taken = gone = 0
+    for c in cards:
+        if rest.get(c, 0) > 0:
+            rest[c] -= 1
+            taken += 1
+        elif dead.get(c, 0) >= 2:
+            gone += 1
+    return taken, gone
 
 
 def _fits_any(ctx: _Ctx, card) -> bool:

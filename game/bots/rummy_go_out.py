@@ -46,7 +46,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ..rummy import DEAL_FIRST
-from .dunka import WINDOW_KEEP
+from .dunka import WINDOW_KEEP, _take_window
 
 DEALT = DEAL_FIRST + 1
 """Cards dealt to each player (DUN-5, ELV-4): one of them goes in the opening discard."""
@@ -120,13 +120,8 @@ def _arrangement(ctx, cnt: dict, jokers: int, combo, t: int, extra: int) -> floa
     ends = []
     if combo is not None:
         for w in combo:
-            k = 0
-            for c in w[3]:
-                if rest.get(c, 0) > 0:
-                    rest[c] -= 1
-                    k += 1
-                elif dead.get(c, 0) >= 2:
-                    penalty += 0.5
+            k, gone = _take_window(rest, w[3], dead)
+            penalty += 0.5 * gone
             matched += k
             joker_room += min(len(w[3]) - k, (len(w[3]) - 1) // 2)
             full = full or k == len(w[3])
