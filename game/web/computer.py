@@ -89,10 +89,16 @@ class ComputerPart:
                     and any(ev is m for m in self.move_events)), None)
         if end is not None:
             self.log_events = told[:end]
+        # the move history likewise: the bout's end is listed with the cleared table
+        moved = self.move_events
+        first = next((k for k, ev in enumerate(moved)
+                      if ev.get("type") in ("discard", "pick_up")), len(moved))
+        self.move_history.hold = sum(1 for ev in moved[first:] if ev.get("type") != "action")
         try:
             self.render(mid)
         finally:
             self.log_events = told
+            self.move_history.hold = 0
         self.timer = window.setTimeout(self._interim, delay)
         return True
 

@@ -27,6 +27,9 @@ class MoveHistory:
         self.app = app
         self.log: movelog.MoveLog | None = None
         self._kept: dict[int, tuple] = {}  # id(events) -> (events, (len, context), lines)
+        self.hold = 0
+        """Events at the end of this round the panel leaves out for now: the end of a
+        Durak bout while the table still shows the move before it (``App.show_interim``)."""
 
     def sync(self) -> bool:
         """Make ``self.log`` the session's: kept when it is already, else read from
@@ -97,7 +100,8 @@ class MoveHistory:
         what just happened (oldest first, the newest move was at the end of a long list,
         a few thousand pixels down the drawer): this round's moves, then the previous
         round's, each round an ordered list under its heading, its last move first and
-        numbered as played (``<ol reversed>``: the round's first move is 1)."""
+        numbered as played (``<ol reversed>``: the round's first move is 1). The last
+        ``hold`` events of this round are left out."""
         lang = self.app.lang
         self.sync()
         game = self.app.session.game if self.app.session is not None else ""
@@ -111,7 +115,10 @@ class MoveHistory:
         box.appendChild(h("p", {"class": "hint"}, text=t(lang, "mv_newest_first")))
         for i in reversed(range(len(rounds))):
             current = i == len(rounds) - 1
-            lines = self.lines(rounds[i]["events"])
+            events = rounds[i]["events"]
+            if current and 0 < self.hold <= len(events):
+                events = events[:-self.hold]
+            lines = self.lines(events)
             if not lines:
                 continue
             heading = t(lang, f"mv_{'this' if current else 'previous'}_{word}")

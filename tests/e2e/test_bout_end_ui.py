@@ -37,7 +37,9 @@ WATCH = """() => {
     if (!t || (current && current.draw === t.dataset.draw)) return;
     current = {draw: t.dataset.draw, waiting: t.dataset.waiting,
                bout: cards(t, '.bout .pair'), last: cards(t, '.last-bout .pair'),
-               status: (t.querySelector('#status-line') || {}).textContent || '', frames: 0};
+               status: (t.querySelector('#status-line') || {}).textContent || '',
+               moves: [...document.querySelectorAll('#moves ol[data-round="current"] li')]
+                 .map((li) => li.textContent), frames: 0};
     draws.push(current);
   };
   new MutationObserver(note).observe(document.getElementById('screen'), {childList: true});
@@ -78,6 +80,13 @@ def test_the_computers_beat_that_ends_a_bout_is_drawn_before_the_table_clears(pa
     cleared = [k for k, d in enumerate(draws)
                if k > beaten[0] and d["bout"] == [] and d["last"] == [["7S", "8S"]]]
     assert cleared, f"no cleared table with the last bout after the beat: {draws}"
+    # the move history tells the beat with the beaten table, the bout's end only with
+    # the cleared one
+    told, after_end = shown["moves"], draws[cleared[0]]["moves"]
+    assert told and "beats the seven of spades with the eight of spades" in told[0], told
+    assert len(after_end) > len(told) and after_end[-len(told):] == told, (told, after_end)
+    assert not any("discard" in line for line in told), told
+    assert any("discard" in line for line in after_end[:-len(told)]), (told, after_end)
     # the computer's next attack comes only after the cleared table was shown
     attack = [k for k, d in enumerate(draws) if k > cleared[0] and d["bout"]]
     assert attack and draws[cleared[0]]["frames"] >= 2, draws
