@@ -45,6 +45,17 @@ ms; the round-6 draws alone (the dearest decision: two outs scores of three disc
 every draw of hard in round 6 of seeds 0-3, 129 decisions) CPython 83 / 135 / 160 ms,
 Pyodide 138 / 262 / 281 ms: inside the 1 s budget.
 
+Session 17 (2026-12-03): round 6's discards by the race several draws ahead
+(``rummy_outs.race_discard_steps``, ``game.bots.rummy_race``) and the pile card that goes
+out always taken (``rummy_outs._go_out_pile``; this player mostly took it already by
+its outs). ``bench/bots.py --game elvakort --level hard --opponent normal --games 250``
+from ``--first-deal`` 730000, 730125, 730250 and 730375 (1,000 fresh games, two
+processes at a time, CPython, niced): won 591, lost 402, drew 7: 59.5 % (a draw counting
+half; 95 % Wilson interval 56.4-62.5 %; the four runs 62.4, 57.2, 58.4, 59.8 %),
+against 58.2 % of 1,200 before; issue 17's 60 % inside the interval, not reached.
+Decisions (159,694, CPU) median 1.6 ms, p95 160-165 ms, p99 243-252 ms, max 367 ms (the
+race's discards in round 6; ``bench/race_times.py``: Pyodide p95 510 ms).
+
 Like every bot it reads only the view (``tests/test_bots_fair.py``) and is deterministic.
 """
 
