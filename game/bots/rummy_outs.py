@@ -66,6 +66,11 @@ the cards it cannot see (issue 17; DUN-6, DUN-14, DUN-17; ELV-5, ELV-7, ELV-13).
    the race keeps every card it draws, which flatters the stock); the discards of rounds
    1-5 by the race to the contract: Dunka +2.0 (s.e. 3.6, rounds 3-5, 174 rounds),
    Elvakort +1.3 (s.e. 7.2, rounds 1-5, 300 rounds), at several times the CPU.
+   Tables with changes 6-7 (``bench/rummy_screen.py --players P``, hard in one seat
+   against normals, every deal from every seat, session 17): three players, Dunka 33.8 %
+   of 120 games (fair share 33.3 %; +9.5 points a game, s.e. 8.7), Elvakort 55.6 % of 45
+   (+173 points, s.e. 46); four players, Dunka 27.5 % of 100 (fair 25 %; +17.0, s.e.
+   8.5), Elvakort 20.0 % of 40 (+48.5, s.e. 42.8).
 
 Everything else (draws, dunks, laying down and off) is the normal bot's. Like every bot it
 reads only the view: the outs count cards it has seen, the take chances read the public
