@@ -4,7 +4,7 @@ players (issue 17; DUN-15, ELV-10).
 In round 6 whoever first holds a hand that goes out at once wins the round (Elvakort:
 banks every card and the 50 while the other hand counts minus, ELV-13; Dunka: the others
 keep their hands, DUN-14), so a discard is worth the draws it saves. The outs
-(``game.bots.rummy_outs``) look one draw ahead; ``race_turns`` looks ``RACE_HORIZON``
+(``game.bots.rummy_outs``) look one draw ahead; ``race_turns_steps`` looks ``RACE_HORIZON``
 draws ahead: for each of ``RACE_SAMPLES`` sequences of cards drawn from the cards not yet
 seen (each natural card by its copies still to come, ``live``; the jokers not seen), it
 counts the draws until the cards held go out (``rummy_go_out.go_out_distance`` 0 with
