@@ -154,11 +154,11 @@ def test_race_counts_the_draws_to_go_out():
     out in fewer draws than one with few, the same sequences serving both; the sequences
     depend only on the view."""
     ctx = last_round_ctx("dunka")
-    pool = rummy_race.unseen_cards(ctx)
+    pool = ctx.to_come()
     seen = len(ctx.view["pile"]) + len(ctx.hand)
     assert len(pool) == 2 * 52 + 4 - seen
-    draws = rummy_race.sequences(ctx, pool)
-    assert draws == rummy_race.sequences(last_round_ctx("dunka"), pool)
+    draws = rummy_race.sequences(ctx)
+    assert draws == rummy_race.sequences(last_round_ctx("dunka"))
     assert len(draws) == rummy_race.RACE_SAMPLES
     assert all(len(seq) == rummy_race.RACE_HORIZON for seq in draws)
     # both one card short (DUN-15: 11 cards in turn); the first goes out with AS, 6S, a

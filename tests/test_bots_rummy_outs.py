@@ -63,7 +63,7 @@ def hard_score(ctx, card) -> float:
         return -dunka._value(card) + ctx.feeds(card)
     left = dunka._without(ctx.hand, card)
     if ctx.go_out:  # round 6: by the race, several draws ahead (game.bots.rummy_race)
-        draws = rummy_race.sequences(ctx, rummy_race.unseen_cards(ctx))
+        draws = rummy_race.sequences(ctx)
         turns = pimc.drive(rummy_race.race_turns_steps(ctx, left, draws))
         return ctx.cost(left) + ctx.feeds(card) + rummy_outs.RACE_WEIGHT * turns
     return ctx.cost(left) + ctx.feeds(card) - rummy_outs.OUTS_WEIGHT * dunka.DIST_WEIGHT \

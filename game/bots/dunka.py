@@ -194,6 +194,29 @@ class _Ctx:
                     windows.append((low, s, cards, gone))
         return windows
 
+    def _window_combos(self, cnt: dict) -> list:
+        """The run windows a distance tries for the naturals ``cnt`` (card -> copies):
+        of the windows holding one of them, the ``WINDOW_KEEP`` most complete (fewest
+        missing, a card out of play counting half more), every choice of ``runs`` of
+        them (a window may be chosen twice: two decks), as tuples of
+        ``(missing, low, suit, cards)``; ``[()]`` without runs, ``[None]`` when no
+        window holds a card."""
+        if not self.runs:
+            return [()]
+        L = self.run_size
+        cand = []
+        for low, s, cards, gone in self._run_windows():
+            k = sum(1 for c in cards if c in cnt)
+            if k == 0:
+                continue
+            pen = sum(0.5 for c in gone if c not in cnt)
+            cand.append((L - k + pen, low, s, cards))
+        cand.sort(key=lambda w: w[:3])
+        cand = cand[:WINDOW_KEEP]
+        if not cand:
+            return [None]
+        return list(combinations_with_replacement(cand, self.runs))
+
     def _distance(self, hand) -> float:
         jokers = sum(1 for c in hand if c[0] == 0)
         cnt: dict = {}
@@ -202,24 +225,8 @@ class _Ctx:
                 cnt[c] = cnt.get(c, 0) + 1
         own = len(hand) - jokers
         dead = self.dead
-        windows = [()]
-        if self.runs:
-            L = self.run_size
-            cand = []
-            for low, s, cards, gone in self._run_windows():
-                k = sum(1 for c in cards if c in cnt)
-                if k == 0:
-                    continue
-                pen = sum(0.5 for c in gone if c not in cnt)
-                cand.append((L - k + pen, low, s, cards))
-            cand.sort(key=lambda w: w[:3])
-            cand = cand[:WINDOW_KEEP]
-            if len(cand) == 0:
-                windows = [None]
-            else:
-                windows = list(combinations_with_replacement(cand, self.runs))
         best = None
-        for combo in windows:
+        for combo in self._window_combos(cnt):
             if best is not None and combo and sum(w[0] for w in combo) - jokers >= best:
                 # a bound, so the result is the same: the combination's runs miss at
                 # least the sum of its windows' own counts, and jokers fill at most

@@ -43,10 +43,8 @@ pile test uses it.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
-
 from ..rummy import DEAL_FIRST
-from .dunka import WINDOW_KEEP, _take_window
+from .dunka import _take_window
 
 DEALT = DEAL_FIRST + 1
 """Cards dealt to each player (DUN-5, ELV-4): one of them goes in the opening discard."""
@@ -66,7 +64,7 @@ def go_out_distance(ctx, hand: tuple, t: int | None = None) -> float:
 
     ``ctx``: a Dunka or Elvakort bot context (``game.bots.dunka._Ctx``) of a go-out round,
     giving the contract (``runs``, ``run_size``, ``sets``, ``set_size``), the cards out of
-    play (``dead``, ``dead_rank``) and the run windows (``_run_windows``); ``hand``: a
+    play (``dead``, ``dead_rank``) and the run windows (``_window_combos``); ``hand``: a
     sorted tuple of ``(rank, suit)`` (rank 0 a joker); ``t``: the cards the hand goes out
     with (default ``turn_size``; a hand larger than ``t`` may keep any ``t`` of its
     cards, as a player who discards the rest). Returns a float >= 0 (halves for missing cards out of play); 0 exactly when a
@@ -81,30 +79,11 @@ def go_out_distance(ctx, hand: tuple, t: int | None = None) -> float:
         if c[0]:
             cnt[c] = cnt.get(c, 0) + 1
     best = None
-    for combo in _window_combos(ctx, cnt):
+    for combo in ctx._window_combos(cnt):
         d = _arrangement(ctx, cnt, jokers, combo, t, extra)
         if best is None or d < best:
             best = d
     return best
-
-
-def _window_combos(ctx, cnt: dict) -> list:
-    """The run windows to try, as ``_distance`` chooses them: the ``WINDOW_KEEP`` most
-    complete windows holding a card of ``cnt``, every choice of ``ctx.runs`` of them (a
-    window may be chosen twice: two decks); ``[()]`` without runs, ``[None]`` when no
-    window holds a card."""
-    if not ctx.runs:
-        return [()]
-    L = ctx.run_size
-    cand = []
-    for low, s, cards, gone in ctx._run_windows():
-        k = sum(1 for c in cards if c in cnt)
-        if k:
-            pen = sum(0.5 for c in gone if c not in cnt)
-            cand.append((L - k + pen, low, s, cards))
-    cand.sort(key=lambda w: w[:3])
-    cand = cand[:WINDOW_KEEP]
-    return list(combinations_with_replacement(cand, ctx.runs)) if cand else [None]
 
 
 def _arrangement(ctx, cnt: dict, jokers: int, combo, t: int, extra: int) -> float:

@@ -241,6 +241,8 @@ GO_OUT_PILE = True
 (``_go_out_pile``). False: the normal bot's draw, which misses it."""
 DECK = tuple((r, s) for r in range(2, 15) for s in SUITS)
 """The natural cards of one deck as ``(rank, suit)`` (Dunka plays two decks, DUN-1)."""
+JOKERS = 4
+"""Jokers in a game of two to four players (two decks: DUN-1, ELV-1)."""
 
 
 class _Outs:
@@ -252,9 +254,23 @@ class _Outs:
         seen = len(view["pile"]) + sum(len(e["cards"]) for e in view["table"]) \
             + len(self.hand) + sum(len(k) for s, k in enumerate(view["known"])
                                    if s != self.me)
-        self.unseen = max(1, 2 * len(DECK) + 4 - seen)
+        self.unseen = max(1, 2 * len(DECK) + JOKERS - seen)
         self._typical = None
         self._init_take(view)
+
+    def to_come(self) -> list:
+        """The cards we have not seen, as ``(rank, suit)`` with copies: each natural
+        card ``live`` times, and the jokers not in hand, on the pile or on the table
+        (``game.bots.rummy_race`` draws its sequences from them)."""
+        out = []
+        for c in DECK:
+            out.extend([c] * self.live(c))
+        view = self.view
+        seen = sum(1 for c in self.hand if c[0] == 0) \
+            + sum(1 for t in view["pile"] if t.startswith("JK")) \
+            + sum(1 for e in view["table"] for t in e["cards"] if t.startswith("JK"))
+        out.extend([(0, "")] * max(0, JOKERS - seen))
+        return out
 
     def _init_take(self, view: dict) -> None:
         """What the next player's discards and passes this round say they do not
@@ -440,20 +456,27 @@ class _ElvOutsCtx(_Outs, _ElvCtx):
         self._init_outs(view)
 
 
-def best_outs_steps(ctx: _Outs, hand: list, naturals: list) -> pimc.Think:
-    """``(score, card)``: the natural card of ``naturals`` whose discard from ``hand``
-    scores lowest by normal cost (``ctx.cost`` of the hand left, plus ``ctx.feeds``) minus
-    the outs bonus, among the ``OUTS_CANDIDATES`` cheapest by that cost; None when
-    ``naturals`` is empty. In slices (``game.bots.pimc``'s protocol): yields after the
-    cost of each card of ``naturals`` and within each candidate's outs
-    (``_Outs.outs_steps``)."""
+def _cheapest_steps(ctx: _Outs, hand: list, naturals: list) -> pimc.Think:
+    """The ``OUTS_CANDIDATES`` cheapest discards of ``naturals`` from ``hand`` as
+    ``(cost, card)``, cheapest first: normal cost (``ctx.cost`` of the hand left) plus
+    ``ctx.feeds``. In slices: yields after each card's cost."""
     scored = []
     for c in naturals:
         scored.append((ctx.cost(_without(hand, c)) + ctx.feeds(c), c))
         yield None
     scored.sort()
+    return scored[:OUTS_CANDIDATES]
+
+
+def best_outs_steps(ctx: _Outs, hand: list, naturals: list) -> pimc.Think:
+    """``(score, card)``: the natural card of ``naturals`` whose discard from ``hand``
+    scores lowest by normal cost (``ctx.cost`` of the hand left, plus ``ctx.feeds``) minus
+    the outs bonus, among the ``OUTS_CANDIDATES`` cheapest by that cost
+    (``_cheapest_steps``); None when ``naturals`` is empty. In slices
+    (``game.bots.pimc``'s protocol): yields after the cost of each card of ``naturals``
+    and within each candidate's outs (``_Outs.outs_steps``)."""
     best = None
-    for cost, c in scored[:OUTS_CANDIDATES]:
+    for cost, c in (yield from _cheapest_steps(ctx, hand, naturals)):
         outs = yield from ctx.outs_steps(_without(hand, c))
         score = cost - OUTS_WEIGHT * DIST_WEIGHT * outs / ctx.unseen
         if best is None or score < best[0]:
@@ -463,17 +486,13 @@ def best_outs_steps(ctx: _Outs, hand: list, naturals: list) -> pimc.Think:
 
 def race_discard_steps(ctx: _Outs, hand: list, naturals: list) -> pimc.Think:
     """``(score, card)`` like ``best_outs_steps``, for the go-out round: among the
-    ``OUTS_CANDIDATES`` cheapest discards by normal cost plus feed surcharge, the one whose
-    hand left goes out in the fewest draws (``rummy_race.race_turns_steps``, ``RACE_WEIGHT``
+    ``OUTS_CANDIDATES`` cheapest discards (``_cheapest_steps``), the one whose hand left
+    goes out in the fewest draws (``rummy_race.race_turns_steps``, ``RACE_WEIGHT``
     points a draw) instead of by its outs. In slices."""
-    scored = []
-    for c in naturals:
-        scored.append((ctx.cost(_without(hand, c)) + ctx.feeds(c), c))
-        yield None
-    scored.sort()
-    draws = rummy_race.sequences(ctx, rummy_race.unseen_cards(ctx))
+    candidates = yield from _cheapest_steps(ctx, hand, naturals)
+    draws = rummy_race.sequences(ctx)
     best = None
-    for cost, c in scored[:OUTS_CANDIDATES]:
+    for cost, c in candidates:
         turns = yield from rummy_race.race_turns_steps(ctx, _without(hand, c), draws)
         score = cost + RACE_WEIGHT * turns
         if best is None or score < best[0]:

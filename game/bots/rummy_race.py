@@ -21,35 +21,18 @@ from __future__ import annotations
 import random
 
 from . import pimc, rummy_go_out
-from .dunka import SUITS
 
 RACE_SAMPLES = 24
 """Sequences of draws per decision (shared by its candidate discards)."""
 RACE_HORIZON = 6
 """Draws looked ahead; a hand not out by then counts ``RACE_HORIZON + 1``."""
-DECK = tuple((r, s) for r in range(2, 15) for s in SUITS)
-"""The natural cards of one deck as ``(rank, suit)``."""
-JOKERS = 4
-"""Jokers in a two- to four-player game (two decks, ELV-1; Dunka DUN-1)."""
 
 
-def unseen_cards(ctx) -> list:
-    """The cards still to come for ``ctx``'s seat, as ``(rank, suit)`` with copies: each
-    natural card ``ctx.live(c)`` times, and the jokers not in hand or seen on the pile or
-    the table."""
-    out = []
-    for c in DECK:
-        out.extend([c] * ctx.live(c))
-    seen_jokers = sum(1 for c in ctx.hand if c[0] == 0) \
-        + sum(1 for t in ctx.view["pile"] if t.startswith("JK")) \
-        + sum(1 for e in ctx.view["table"] for t in e["cards"] if t.startswith("JK"))
-    out.extend([(0, "")] * max(0, JOKERS - seen_jokers))
-    return out
-
-
-def sequences(ctx, pool: list) -> list[list]:
-    """``RACE_SAMPLES`` sequences of ``RACE_HORIZON`` cards drawn from ``pool`` without
-    replacement, from a generator seeded by the view (hand, turns played, round)."""
+def sequences(ctx) -> list[list]:
+    """``RACE_SAMPLES`` sequences of ``RACE_HORIZON`` cards drawn without replacement
+    from the cards ``ctx`` (``game.bots.rummy_outs._Outs``) has not seen (``to_come``),
+    from a generator seeded by the view (hand, turns played, round)."""
+    pool = ctx.to_come()
     seed = f"{ctx.view['round']}|{ctx.view['turns']}|{sorted(ctx.hand)}"
     rng = random.Random(seed)
     k = min(RACE_HORIZON, len(pool))
