@@ -80,10 +80,16 @@ class State(StateRefusals, StatePlay, StateView, StateSaves, GameState):
         return self.over
 
     def outcome(self) -> dict | None:
-        """``{"durak": seat or None, "draw": bool, "out_order": [seats]}`` once over (DUR-19)."""
+        """``{"durak": seat or None, "draw": bool, "out_order": [seats], "left": [cards]}``
+        once over (DUR-19), else None. ``left``: the cards the Durak is left holding, in the
+        order a hand is shown (``[]`` after a draw). They are public: every other card is
+        in the discard pile every seat's view lists."""
         if not self.over:
             return None
-        return {"durak": self.durak, "draw": self.durak is None, "out_order": list(self.out)}
+        left = [] if self.durak is None else \
+            [str(c) for c in sorted(self.hands[self.durak], key=self.hand_order)]
+        return {"durak": self.durak, "draw": self.durak is None, "out_order": list(self.out),
+                "left": left}
 
     def _left(self, seat: int) -> int:
         return (seat + 1) % self.num_players

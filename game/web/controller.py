@@ -236,11 +236,7 @@ class ControllerPart:
         self.announce(events, bots_only=True)
         self.move_history.add(events)
         self.teach.played(text, events, "human")
-        if not self.redraw_later():
-            if self.show_interim():  # the bout's last card first; the rest after a pause
-                return
-            self.render()
-        self.schedule()
+        self.draw_moved()
 
     def after_others(self, events: list[dict]) -> None:
         """Moves not made by the person at the table (a computer player's, or those of
@@ -252,8 +248,14 @@ class ControllerPart:
         self.announce(events, bots_only=False)
         self.move_history.add(events)
         self.reason_text = ""
+        self.draw_moved()
+
+    def draw_moved(self) -> None:
+        """Draw the table after a move and go on (``schedule``): not at all when the next
+        move comes at once (``redraw_later``); a Durak bout's last card first and the
+        cleared table after a pause (``show_interim``); else the table as it is."""
         if not self.redraw_later():
-            if self.show_interim():  # the bout's last card first; the rest after a pause
+            if self.show_interim():
                 return
             self.render()
         self.schedule()

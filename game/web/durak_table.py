@@ -260,10 +260,13 @@ class DurakTable(TableView):
         return box
 
     def left_els(self, v: dict, durak: int | None) -> list:
-        """What the Durak was left holding, for the game's result (the point of the result;
-        on a narrow screen the hand is hidden beneath it, static/css/table.css): a sentence
-        with the count (``p.durak-left``) and, when the Durak is the seat whose hand the
-        view shows, those cards (``div.durak-left-cards``). Empty after a draw."""
+        """What the Durak was left holding, for the game's result: a sentence with the
+        count (``p.durak-left``) and those cards (``div.durak-left-cards``; the engine's
+        ``outcome()["left"]``, public once the game is over, or the hand the view shows).
+        A computer's or another person's cards are seen nowhere else; the person's own
+        (class ``yours``) are hidden beneath the result on a narrow screen but beside it
+        on a wide one, where the result shows the count only (static/css/table.css).
+        Empty after a draw."""
         if durak is None:
             return []
         lang = self.lang
@@ -273,10 +276,12 @@ class DurakTable(TableView):
         text = t(lang, "result_left_you" + one, n=n) if durak == self.you(v) else \
             t(lang, "result_left" + one, name=self.name(durak), n=n)
         out = [h("p", {"class": "durak-left", "data-seat": durak, "data-cards": n}, text=text)]
-        if durak == v["human"] and st["hand"]:
-            cards = h("div", {"class": "durak-left-cards left", "role": "group",
-                              "aria-label": text.rstrip(".")})
-            for c in st["hand"]:
+        yours = durak == v["human"]
+        left = st["hand"] if yours else (st.get("outcome") or {}).get("left") or []
+        if left:
+            cards = h("div", {"class": "durak-left-cards left" + (" yours" if yours else ""),
+                              "role": "group", "aria-label": text.rstrip(".")})
+            for c in left:
                 cards.appendChild(card_el(lang, c, "span", "tiny-face"))
             out.append(cards)
         return out

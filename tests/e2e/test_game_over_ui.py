@@ -126,3 +126,38 @@ def test_a_game_over_takes_the_hands_place_on_a_phone_and_not_on_a_laptop(page, 
     check_wide(page)
     # beside the side column the hand shows the cards: the result names their number only
     assert not cards.first.is_visible() and left.is_visible()
+
+
+def _normal_human(session, rng: random.Random) -> str:
+    """The person's moves made by the normal computer player (a game the person wins)."""
+    from game import bots
+    state = session.state
+    return str(bots.choose(state.view(0), state.legal_actions(0), "normal",
+                           seed=rng.randrange(1 << 30)))
+
+
+def test_the_computer_durak_shows_what_it_was_left_holding(page, site):
+    """Two-player Durak won by the person: the computer is the Durak, and the result
+    shows its cards (the engine's ``outcome()["left"]``, public at the end) on a phone
+    and, where the person's own hand is beside it, on a laptop too: they are seen
+    nowhere else."""
+    session, log = saved_game.play_to_end("durak", 2, 10, random.Random(10),
+                                          human=_normal_human)
+    outcome = session.state.outcome()
+    assert outcome["durak"] == 1 and outcome["left"] == ["7D", "JS", "JD", "JC"]
+    page.set_viewport_size({"width": 390, "height": 844})
+    saved_game.open_saved(page, site, session, log)
+    page.wait_for_selector("#table #result[data-durak='1'] .lobby-actions [data-ui=new]")
+    left = page.locator("#table #result .durak-left")
+    assert left.get_attribute("data-cards") == "4" and "4 cards" in left.inner_text()
+    cards = page.locator("#table #result .durak-left-cards .card")
+    assert [cards.nth(i).get_attribute("data-card") for i in range(cards.count())] == \
+        outcome["left"]
+    assert page.locator("#table #result .durak-left-cards").get_attribute(
+        "aria-label") == left.inner_text().strip().rstrip(".")
+    assert cards.first.is_visible()
+    page.screenshot(path="/tmp/durak_left_computer_phone.png")
+    check_a11y(page, "Durak result, the computer the Durak")
+    resize(page, 1280, 800)
+    assert cards.first.is_visible() and cards.last.is_visible()
+    page.screenshot(path="/tmp/durak_left_computer_laptop.png")

@@ -79,7 +79,7 @@ def test_dc_4_both_hands_empty_at_once_is_a_draw():
     act(state, "attack 10H", 0)
     act(state, "beat QH 10H", 1)
     assert state.is_over()
-    assert state.outcome() == {"durak": None, "draw": True, "out_order": [0, 1]}
+    assert state.outcome() == {"durak": None, "draw": True, "out_order": [0, 1], "left": []}
     assert state.to_act() == [] and state.legal_actions(0) == state.legal_actions(1) == []
     assert_illegal(state, "take", 1, "game_over")
     assert state.view(0)["outcome"]["draw"] is True
@@ -303,14 +303,16 @@ def test_dc_9_game_ends_after_defence_leaving_one_holder():
     act(state, "attack 8C", 1)
     act(state, "beat 9C 8C", 2)
     assert state.is_over()
-    assert state.outcome() == {"durak": 2, "draw": False, "out_order": [0, 1]}
+    assert state.outcome() == {"durak": 2, "draw": False, "out_order": [0, 1],
+                               "left": ["10D"]}
 
 
 def test_dc_9_three_players_last_holder_is_durak_at_once():
     state = position(["6H", "7H", "8C 9C"], trump_card="AS", attacker=0)
     play(state, (0, "attack 6H"), (1, "beat 7H 6H"))
     assert state.is_over()
-    assert state.outcome() == {"durak": 2, "draw": False, "out_order": [0, 1]}
+    assert state.outcome() == {"durak": 2, "draw": False, "out_order": [0, 1],
+                               "left": ["8C", "9C"]}
 
 
 # ------------------------------------------------------------------ DC-10

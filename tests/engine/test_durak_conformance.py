@@ -157,6 +157,10 @@ def check_view(state: State, p: int) -> None:
     for q in range(state.num_players):
         if q == p:
             continue
+        if state.over and q == state.durak:   # public at the end: the rest is discarded
+            assert sorted(view["outcome"]["left"]) == sorted(str(c) for c in state.hands[q])
+            assert not set(view["outcome"]["left"]) & set(view["discarded"])
+            continue
         hidden = {str(c) for c in state.hands[q]} - {str(c) for c in state.known[q]}
         leaked = hidden & seen
         assert not leaked, f"view of seat {p} shows seat {q}'s hidden cards {leaked}"

@@ -795,7 +795,8 @@ def test_dur_19_last_player_with_cards_is_durak():
     act(state, "attack 6H", 0)
     act(state, "take", 1)
     assert state.is_over()
-    assert state.outcome() == {"durak": 1, "draw": False, "out_order": [2, 0]}
+    assert state.outcome() == {"durak": 1, "draw": False, "out_order": [2, 0],
+                               "left": ["6H", "7C", "8C"]}  # public: the rest is discarded
     assert state.to_act() == []
     assert all(state.legal_actions(p) == [] for p in range(3))
     assert_illegal(state, "attack 6H", 1, "game_over")
@@ -805,7 +806,7 @@ def test_dur_19_durak_when_last_card_beaten_and_defender_keeps_cards():
     state = position(["6H", "7H 8C"], trump_card="AS", attacker=0)
     act(state, "attack 6H", 0)
     act(state, "beat 7H 6H", 1)
-    assert state.outcome() == {"durak": 1, "draw": False, "out_order": [0]}
+    assert state.outcome() == {"durak": 1, "draw": False, "out_order": [0], "left": ["8C"]}
 
 
 def test_dur_19_draw_when_last_hands_empty_together():
@@ -813,7 +814,7 @@ def test_dur_19_draw_when_last_hands_empty_together():
     act(state, "attack 6H", 0)
     events = act(state, "beat 7H 6H", 1)
     assert state.is_over()
-    assert state.outcome() == {"durak": None, "draw": True, "out_order": [0, 1]}
+    assert state.outcome() == {"durak": None, "draw": True, "out_order": [0, 1], "left": []}
     assert events[-1] == {"type": "game_over", "durak": None}
 
 
