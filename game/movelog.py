@@ -169,11 +169,21 @@ def last_line(line: list[dict], shown: list[dict], fresh: bool) -> list[dict]:
 
 
 def turn_up_only(line: list[dict]) -> bool:
-    """True when ``line`` holds events and each turns up a card to start the discard pile
-    (``last_line``; the page's live region continues such a line in the same way)."""
-    return bool(line) and all(isinstance(ev, dict) and (
-        ev.get("type") == "turn_up" or (ev.get("type") == "deal" and bool(ev.get("pile"))))
-        for ev in line)
+    """True when ``line`` holds events and each turns up a card to start the discard pile,
+    or is a Durak deal (its trump card, then the first bout: ``State.opening_events``)
+    (``last_line``; the page's live region continues such a line in the same way).
+
+    >>> turn_up_only([{"type": "deal", "trump_card": "7H"},
+    ...               {"type": "bout", "attacker": 1, "defender": 0}])
+    True
+    >>> turn_up_only([{"type": "bout", "attacker": 1, "defender": 0}])
+    False
+    """
+    def dealt(ev) -> bool:
+        return isinstance(ev, dict) and (ev.get("type") == "turn_up" or (
+            ev.get("type") == "deal" and bool(ev.get("pile") or ev.get("trump_card"))))
+    return bool(line) and dealt(line[0]) and all(
+        dealt(ev) or (isinstance(ev, dict) and ev.get("type") == "bout") for ev in line)
 
 
 def _events(value: Any, limit: int) -> None:

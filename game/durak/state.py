@@ -91,6 +91,17 @@ class State(StateRefusals, StatePlay, StateView, StateSaves, GameState):
         return {"durak": self.durak, "draw": self.durak is None, "out_order": list(self.out),
                 "left": left}
 
+    def opening_events(self) -> list[dict]:
+        """The events of the deal, while nobody has played a card yet (the game's first
+        bout, an empty table and discard pile): ``[{"type": "deal", "trump_card": "7H"},
+        {"type": "bout", "attacker": seat, "defender": seat}]`` (DUR-3, DUR-4: the card
+        shown sets the trump; DUR-6, DUR-7: who attacks first), else ``[]``. A new
+        game deals with no events (``new_game``), so the move history starts from these."""
+        if self.over or self.table or self.discard or not self.first_bout:
+            return []
+        return [{"type": "deal", "trump_card": str(self.trump_card)},
+                {"type": "bout", "attacker": self.attacker, "defender": self.defender}]
+
     def _left(self, seat: int) -> int:
         return (seat + 1) % self.num_players
 

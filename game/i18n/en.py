@@ -139,6 +139,7 @@ TEXTS = {
     "ev_discard": "Defended: the cards go to the discard pile.",
     "ev_draw": "{name} draws {n}.",
     "ev_out": "{name} is out.",
+    "ev_deal": "The trump card is the {card}.",
     "ev_bout": "{name} attacks {other}.",
     "ev_game_over_durak": "{name} is the Durak.",
     "ev_game_over_draw": "The game is a draw.",

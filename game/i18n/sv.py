@@ -139,6 +139,7 @@ TEXTS = {
     "ev_discard": "Försvarat: korten slängs.",
     "ev_draw": "{name} drar {n}.",
     "ev_out": "{name} är ute.",
+    "ev_deal": "Trumfkortet är {card}.",
     "ev_bout": "{name} anfaller {other}.",
     "ev_game_over_durak": "{name} är Durak.",
     "ev_game_over_draw": "Partiet blev oavgjort.",

@@ -98,7 +98,9 @@ class ListenersPart:
             self.session.next_game()
             self.save_session()
             document.getElementById("live").textContent = ""
-            self.log_events = []
+            # the new deal's trump card and first attack, in the history and told
+            self.log_events = self.session.state.opening_events()
+            self.move_history.add(self.log_events)
             self.dealing = True
             self.show_table()
             return

@@ -246,6 +246,8 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
         return t(lang, "ev_pick_up", name=name(p), cards=cards)
     if kind == "discard":
         return t(lang, "ev_discard")
+    if kind == "deal" and "trump_card" in ev:   # a new game (State.opening_events)
+        return t(lang, "ev_deal", card=card_name(lang, ev["trump_card"]))
     if kind == "bout" and ev["attacker"] == human:
         return t(lang, "ev_bout_you_attack", other=name(ev["defender"]))
     if kind == "bout" and ev["defender"] == human:

@@ -12,6 +12,7 @@ element that performs one complete engine action has ``data-action``; the table 
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 from urllib.parse import quote
@@ -49,6 +50,13 @@ def test_full_game_with_keys_a_reload_and_an_illegal_click(page, site):
     open_game(page, site.url + FAST)
     table = page.locator("#table[data-game=durak]")
     assert table.count() == 1
+    # the deal is told (State.opening_events): the trump card, then who attacks whom
+    deal = re.compile(r"The trump card is the (\w+) of (spades|hearts|diamonds|clubs)\.")
+    assert deal.fullmatch(page.locator("#moves li").last.inner_text()), \
+        page.locator("#moves li").last.inner_text()
+    live = page.locator("#live").inner_text()
+    assert deal.match(live) and re.search(r"(You attack Computer 1|Computer 1 attack(s|ed) you)",
+                                          live), live
     check_hand_is_one_tab_stop(page)
     rng = random.Random(2)
     engine = Replay()

@@ -161,3 +161,24 @@ def test_the_computer_durak_shows_what_it_was_left_holding(page, site):
     resize(page, 1280, 800)
     assert cards.first.is_visible() and cards.last.is_visible()
     page.screenshot(path="/tmp/durak_left_computer_laptop.png")
+
+
+def test_the_next_game_of_a_series_tells_its_deal(page, site):
+    """A Durak series of three after its first game: Next game deals the second, and the
+    move history and the live region start with its trump card
+    (``State.opening_events``), as the first game's did, not with nothing."""
+    session, log = saved_game.play_to_end("durak", 2, 10, random.Random(10),
+                                          rules={"series_length": "3"},
+                                          human=_normal_human)
+    assert session.waiting() == "game_over"
+    saved_game.open_saved(page, site, session, log)
+    page.wait_for_selector("#table #result [data-ui=next]")
+    page.locator("#table #result [data-ui=next]").click()
+    page.wait_for_selector("#table:not([data-over])")
+    session.next_game()
+    trump = session.state.trump_card
+    from game.i18n import card_name
+    told = f"The trump card is the {card_name('en', str(trump))}."
+    page.wait_for_function("(t) => document.querySelector('#live').textContent.startsWith(t)",
+                           arg=told)
+    assert told in page.locator("#moves li").all_inner_texts()

@@ -48,7 +48,8 @@ class Replay:
 
     def __init__(self) -> None:
         self.session = Session.new("durak", {}, PLAYERS, 7)
-        self.bouts: list[list[dict]] = [[]]
+        # the deal's events (the trump card, the first bout) begin the first bout's list
+        self.bouts: list[list[dict]] = [self.session.state.opening_events()]
         self._run(None)
 
     def feed(self, action: str) -> None:

@@ -157,6 +157,27 @@ def test_the_card_turned_up_stays_in_the_line_through_the_opening_discards():
         == [{"type": "draw"}]
 
 
+def test_a_durak_deal_starts_the_line_and_the_first_attack_follows_it():
+    """A new Durak game's line (``State.opening_events``): its trump card and the first
+    bout, kept when the first computer attacks (as a Dunka turn-up is); a bout alone, or
+    a line after the first move, starts afresh; the deal is told by its trump card."""
+    from game.web.turn_line import sentences
+    s = Session.new("durak", {}, PLAYERS, 7)
+    line = movelog.MoveLog.fresh(s).last
+    assert line == [{"type": "deal", "trump_card": str(s.state.trump_card)},
+                    {"type": "bout", "attacker": s.state.attacker,
+                     "defender": s.state.defender}]
+    attack = {"type": "attack", "player": 1, "cards": ["7S"]}
+    assert movelog.last_line(line, [attack], True) == line + [attack]
+    assert movelog.last_line(line[1:], [attack], True) == [attack]
+    assert movelog.last_line(line + [attack], [attack], True) == [attack]
+    told = sentences("en", "durak", line, s.players, 0)
+    assert told[0].startswith("The trump card is the ") and told[0].endswith(".")
+    assert s.state.opening_events() == line
+    s.play(s.legal()[0]) if s.waiting() == "human" else s.step_bot()
+    assert s.state.opening_events() == []
+
+
 def test_the_last_line_keeps_every_move_since_the_persons_own():
     """The one-line log (``last_line``, as the page keeps it): when the person's turn
     comes after a computer laid down (DUN-9), the line still tells the lay-down, not only
