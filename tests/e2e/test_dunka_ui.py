@@ -302,3 +302,31 @@ def test_the_chooser_lists_every_way_best_first_each_named_apart(page, site):
         tap(obvious)
         page.locator("#table .meld").first.wait_for()
         assert sorted(hand(page)) == sorted(["AH", "AD", "7H", "JK"])
+
+
+LAYOFF_POSITION = ("?lang=%s&speed=instant&position=dunka;names=You,Bo;round=1;phase=play;"
+                   "turn=0;m1=0:4D,5D,6D;m2=0:7S,7H,7D;m3=1:7C,7S.1,7H.1;m4=1:8C,9C,10C;"
+                   "down=0,1;h0=%s,JC,KS,2C;h1=?3;seed=8")
+
+
+def test_lay_off_buttons_of_neighbouring_melds_never_touch_on_a_phone(page, site):
+    """DUN-9 on 360- and 390-px phones: a card that fits three narrow melds side by side
+    (the seven of diamonds: the run 4-6 of diamonds, two sets of sevens; a joker: both
+    ends of the run and the set, DUN-10) gets a Lay off button under each, and no two
+    buttons overlap or touch (a new-user check saw them run 3 px into each other), in
+    English and in Swedish (longer words)."""
+    for (w, h), lang, card in (((360, 640), "en", "7D.1"), ((390, 844), "sv", "JK")):
+        page.set_viewport_size({"width": w, "height": h})
+        open_game(page, site.url + LAYOFF_POSITION % (lang, card))
+        tap(page.locator(f".hand [data-card='{card}']"))
+        page.locator(".meld-acts [data-action]").first.wait_for()
+        boxes = page.evaluate("""() => [...document.querySelectorAll('.meld-acts button')]
+            .map(b => { const r = b.getBoundingClientRect();
+                        return [r.left, r.right, r.top, r.bottom]; })""")
+        assert len(boxes) == 3, boxes
+        for i, a in enumerate(boxes):
+            assert a[0] >= 0 and a[1] <= w, (lang, a)
+            for b in boxes[i + 1:]:
+                apart = a[1] + 2 <= b[0] or b[1] + 2 <= a[0] or \
+                    a[3] + 2 <= b[2] or b[3] + 2 <= a[2]
+                assert apart, (lang, a, b)
