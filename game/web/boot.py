@@ -203,7 +203,7 @@ class BootPart:
                                              for g in (req["game"], now.game, kept.game))
                 self.set_notice(t(self.lang, "link_two_kept", game=game, now=now_game,
                                   kept=kept_game), "warn",
-                                [("link-confirmed", t(self.lang, "start_anyway"))])
+                                [("link-confirmed", t(self.lang, "start_link_game", game=game))])
                 return False
         n = req.get("players") or self.lobby_choice(req["game"])[0]
         level = req.get("level") or "normal"

@@ -277,8 +277,9 @@ def test_a_link_over_two_played_games_asks_before_losing_one(page, site):
     human_move(page, rng)                                   # the linked game: played too
     open_game(page, site.url + "?game=durak&players=2&seed=3&lang=en")
     notice = page.locator("#notice-text").inner_text()
-    assert "would start a new Durak game and so end your unfinished Dunka game" in notice \
-        and "Nothing has started yet" in notice, notice
+    assert notice.startswith("Start a new Durak game? Your unfinished Dunka game") \
+        and "Close starts nothing" in notice, notice
+    assert page.locator("[data-ui=link-confirmed]").inner_text() == "Start Durak"
     assert page.locator("#table[data-game=dunka]").count() == 1   # the saved game is shown
     tap(page.locator("[data-ui=link-confirmed]"))
     page.locator("#table[data-game=durak]").wait_for()
