@@ -71,6 +71,8 @@ TEXTS = {
     "table_label": "Card table",
     "your_hand": "Your hand",
     "hand_empty": "No cards in hand",
+    "card_fresh": "{card}, just drawn",
+    "card_fresh_tag": "new",
     "n_cards": "{n} cards",
     "one_card": "1 card",
     "role_attacker": "attacks",

@@ -71,6 +71,8 @@ TEXTS = {
     "table_label": "Kortbord",
     "your_hand": "Din hand",
     "hand_empty": "Inga kort på handen",
+    "card_fresh": "{card}, nydragen",
+    "card_fresh_tag": "ny",
     "n_cards": "{n} kort",
     "one_card": "1 kort",
     "role_attacker": "anfaller",

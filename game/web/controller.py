@@ -89,6 +89,7 @@ class ControllerPart:
             return
         self.stale = False
         self.draws += 1
+        self.drawn.follow(self.session)  # another session: nothing is "just drawn" in it
         self.live_fresh = True  # the live region's next sentence starts afresh (announce)
         hidden = self.privacy.screen()  # pass-and-play: no hand shows (game.web.privacy)
         if hidden is not None:
@@ -227,6 +228,7 @@ class ControllerPart:
             self.show_reason(exc)
             self.teach.illegal(text, exc)
             return
+        self.drawn.note(self.session, events)
         self.table.after_move()
         self.clear_info_notice()
         self.reason_text = ""
@@ -242,6 +244,7 @@ class ControllerPart:
         """Moves not made by the person at the table (a computer player's, or those of
         a pass-and-play prompt: claims, throw-ins declined): saved, told, added to the
         history, then the next screen."""
+        self.drawn.note(self.session, events)
         self.move_events = events
         self.dealing = self.dealing or dealt(events)
         self.save_session()

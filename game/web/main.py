@@ -37,6 +37,7 @@ from game.web.boot import BootPart
 from game.web.chrome import ChromePart
 from game.web.computer import ComputerPart
 from game.web.controller import ControllerPart
+from game.web.drawn import DrawnCards
 from game.web.listeners import ListenersPart
 from game.web import native_solver
 from game.web.moves import MoveHistory
@@ -81,6 +82,7 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self.claim_told = None  # the claim chance the live region told (tell_claim_chance)
         self.move_events: list[dict] = []  # every event of the last move (anyone's)
         self.focus_card: str | None = None
+        self.drawn = DrawnCards()  # the cards each person just drew (marked in the hand)
         self.dealing = False  # a game, round or hand was just dealt: its next table deals
         self.deal_pause = 0  # ms of that deal still to come before a computer moves
         self.root = document.getElementById("screen")

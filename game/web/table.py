@@ -236,8 +236,12 @@ class TableView:
         ``toggles``: the cards are selected and unselected (``aria-pressed`` true/false).
 
         Keeps one card in the tab order (roving tabindex): the focused card, else the first
-        playable one."""
+        playable one. The cards the person just drew (``App.drawn``, game.web.drawn) are
+        marked until their next move that changes the hand: class ``fresh``, a "new" tag
+        drawn over the card's visible strip (static/css/table.css; it moves no card) and
+        ", just drawn" in the button's name."""
         lang = self.lang
+        fresh = self.fresh_cards(hand)
         el = h("div", {"class": ("hand " + extra_cls).strip(), "role": "group",
                        "aria-label": self.hand_title(), "aria-describedby": "status-line",
                        "data-count": len(hand)})
@@ -256,10 +260,26 @@ class TableView:
             if not c["playable"]:
                 attrs["aria-disabled"] = "true"
                 attrs["aria-describedby"] = "status-line"
-            el.appendChild(card_el(lang, c["card"], "button", cls, attrs))
+            if c["card"] in fresh:
+                cls += " fresh"
+                attrs["aria-label"] = t(lang, "card_fresh", card=card_name(lang, c["card"]))
+            card = card_el(lang, c["card"], "button", cls.strip(), attrs)
+            if c["card"] in fresh:
+                card.appendChild(h("span", {"class": "fresh-tag", "aria-hidden": "true",
+                                            "data-t": t(lang, "card_fresh_tag")}))
+            el.appendChild(card)
         if not hand:
             el.appendChild(h("p", {"class": "hand-empty"}, text=t(lang, "hand_empty")))
         return el
+
+    def fresh_cards(self, hand: list[str]) -> list[str]:
+        """The cards of ``hand`` (the hand shown, the person in turn's) just drawn by that
+        person (``game.web.drawn.DrawnCards.marked``); none for a table of another kind."""
+        drawn = getattr(self.app, "drawn", None)
+        v = self.app.view
+        if drawn is None or not v:
+            return []
+        return drawn.marked(v["human"], hand)
 
     def status_els(self, status: str):
         """The status line and the reason line under it."""

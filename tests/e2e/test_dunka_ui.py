@@ -170,7 +170,8 @@ def check_discard_names_its_one_card(page):
     assert hand(page) == held  # nothing was thrown
     tap(page.locator("[data-ui=clear]"))
     wait_settled(page)
-    one = page.locator(".hand .card.playable:not([data-card^=JK])").nth(2)
+    # not the card just drawn: its button's name adds ", just drawn" (test_drawn_card_ui.py)
+    one = page.locator(".hand .card.playable:not([data-card^=JK]):not(.fresh)").nth(2)
     card, name = one.get_attribute("data-card"), one.get_attribute("aria-label")
     tap(one)
     wait_settled(page)
