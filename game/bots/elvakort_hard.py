@@ -55,6 +55,10 @@ half; 95 % Wilson interval 56.4-62.5 %; the four runs 62.4, 57.2, 58.4, 59.8 %),
 against 58.2 % of 1,200 before; issue 17's 60 % inside the interval, not reached.
 Decisions (159,694, CPU) median 1.6 ms, p95 160-165 ms, p99 243-252 ms, max 367 ms (the
 race's discards in round 6; ``bench/race_times.py``: Pyodide p95 510 ms).
+Session 18, the same player on 500 more fresh games (``--first-deal`` 750000 and 750125,
+one process at a time): 60.8 % (152-98) and 58.2 % (145-104-1), 59.5 % of 500 (55.1-63.7
+%); all 1,500 since session 17's change: 59.5 % (95 % Wilson interval 57.0-61.9 %).
+Decisions (78,282, CPU) median 1.5-1.6 ms, p95 160-168 ms, max 346 ms.
 
 Like every bot it reads only the view (``tests/test_bots_fair.py``) and is deterministic.
 """
