@@ -313,15 +313,7 @@ def test_a_double_tap_on_show_my_cards_makes_no_move(page, site):
     and the second tap drew from the stock that now lay under the finger (with two touch
     taps 120 ms apart too). Taps on the table are ignored for a moment after the "Pass to"
     screen gives way (listeners.TAP_GUARD_MS); one tap after that still draws."""
-    page.set_viewport_size({"width": 390, "height": 844})
-    fixed_random(page, DEAL)
-    open_game(page, site.url + "?lang=sv&speed=instant")
-    page.check("input[name=game][value=dunka]")
-    page.select_option("#lobby-players", "3")
-    for i, name in enumerate(["Ebba", "Anna", "Bo"]):
-        page.select_option(f"#lobby-kind-{i}", "human")
-        page.fill(f"#lobby-name-{i}", name)
-    tap(page.locator("[data-ui=start]"))
+    _three_people_dunka(page, site, "sv")
     for _ in range(3):  # the opening discard round (DUN-5): no draw from the stock yet
         page.locator(SHOW).wait_for()
         tap(page.locator(SHOW))
@@ -358,3 +350,50 @@ def test_a_double_tap_on_show_my_cards_makes_no_move(page, site):
     screen, _ = settle(page)
     drawn = page.evaluate(HAND_AND_HISTORY)
     assert screen == "claim" or len(drawn["hand"]) == 11, (screen, drawn)
+
+
+def _three_people_dunka(page, site, lang: str) -> None:
+    """From the lobby (``lang``, a phone): Dunka with three people, Ebba, Anna and Bo, the
+    page's random source fixed (``DEAL``); returns once the first "Pass to" screen shows."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    fixed_random(page, DEAL)
+    open_game(page, site.url + f"?lang={lang}&speed=instant")
+    if page.locator("#privacy [data-ui=lobby]").count():  # a game of an earlier call
+        tap(page.locator("#privacy [data-ui=lobby]"))
+    page.check("input[name=game][value=dunka]")
+    page.select_option("#lobby-players", "3")
+    for i, name in enumerate(["Ebba", "Anna", "Bo"]):
+        page.select_option(f"#lobby-kind-{i}", "human")
+        page.fill(f"#lobby-name-{i}", name)
+    tap(page.locator("[data-ui=start]"))
+    if page.locator("[data-ui=start-confirmed]").count():
+        tap(page.locator("[data-ui=start-confirmed]"))
+    page.locator(SHOW).wait_for()
+
+
+def test_the_first_pass_screen_does_not_speak_of_a_last_turn(page, site):
+    """The round's first "Pass to" screens were headed "Sedan din förra tur" / "Since your
+    last turn" over the deal's news, though that person had had no turn yet: they are
+    headed "Hittills" / "So far" until the person has had a turn (Swedish and English)."""
+    for lang, since, so_far in (("sv", "Sedan din förra tur", "Hittills"),
+                                ("en", "Since your last turn", "So far")):
+        _three_people_dunka(page, site, lang)
+        heads = []
+        for _ in range(4):  # the opening discard round (DUN-5), then the first turn
+            page.locator(SHOW).wait_for()
+            heads.append(page.evaluate("""() => {
+              const e = document.querySelector('#pp-since-h');
+              return [e ? e.innerText : null, document.querySelectorAll('#pp-since li').length];
+            }"""))
+            if len(heads) == 4:
+                break
+            _past_guard(page)
+            tap(page.locator(SHOW))
+            page.locator("#table[data-waiting=human]").wait_for()
+            _past_guard(page)
+            tap(page.locator(dunka_driver.PLAYABLE).first)
+            tap(page.locator(dunka_driver.DISCARD))
+        for head, lines in heads[:3]:  # nobody has had a turn: the deal and discards so far
+            assert head in (so_far, None) and (lines or head is None), heads
+        assert heads[0][0] == so_far, heads   # the turned-up card is news at once
+        assert heads[3][0] == since, heads    # the opening discard was their turn
