@@ -7,7 +7,7 @@ from typing import Any
 
 from ..digits import is_digits, on_off
 from ..engine import SettingError
-from .model import GAMES, MAX_SEED, PositionError
+from .model import GAMES, MAX_SEED, PositionError, shorten
 
 def digits_only(text: str, most: int | None = None) -> bool:
     """True when ``text`` is ASCII digits only (``str.isdigit`` also accepts ``²`` and other
@@ -87,8 +87,8 @@ def split_fields(text: str, max_length: int | None) -> tuple[str, dict[str, str]
     parts = [p.strip() for p in text.split(";")]
     game = parts[0].lower()
     if game not in GAMES:
-        raise PositionError("unknown_game", f"unknown game {parts[0][:20]!r}; games: "
-                            f"{', '.join(GAMES)}", value=parts[0][:20], allowed=", ".join(GAMES))
+        raise PositionError("unknown_game", f"unknown game {shorten(parts[0], 20)!r}; games: "
+                            f"{', '.join(GAMES)}", value=shorten(parts[0], 20), allowed=", ".join(GAMES))
     fields: dict[str, str] = {}
     for part in parts[1:]:
         if not part:
@@ -96,10 +96,10 @@ def split_fields(text: str, max_length: int | None) -> tuple[str, dict[str, str]
         key, eq, value = part.partition("=")
         key = key.strip().lower()
         if not eq or not key:
-            raise PositionError("syntax", f"{part[:30]!r} is not a field like key=value",
-                                field=part[:30])
+            raise PositionError("syntax", f"{shorten(part, 30)!r} is not a field like key=value",
+                                field=shorten(part, 30))
         if key in fields:
-            raise PositionError("field_twice", f"the field {key} is given twice", field=key[:30])
+            raise PositionError("field_twice", f"the field {key} is given twice", field=shorten(key, 30))
         fields[key] = value.strip()
     return game, fields
 
@@ -124,10 +124,10 @@ def parse_settings(game: str, fields: dict[str, str]):
         except SettingError as exc:
             shown = exc.allowed if not isinstance(exc.allowed, range) else \
                 [f"{exc.allowed.start}-{exc.allowed.stop - 1}"]
-            raise PositionError("bad_setting", str(exc), setting=key, value=text[:30],
+            raise PositionError("bad_setting", str(exc), setting=key, value=shorten(text, 30),
                                 allowed=", ".join(map(str, shown))) from None
         except PositionError:
             raise PositionError("bad_setting", f"setting {key!r}: {text!r} is not allowed",
-                                setting=key, value=text[:30], allowed="1-10000") from None
+                                setting=key, value=shorten(text, 30), allowed="1-10000") from None
     return given, session.make_rules(game, given)
 

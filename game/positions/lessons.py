@@ -10,6 +10,7 @@ from .. import jsonsafe
 from ..engine import IllegalAction
 from .model import GAMES, MAX_EXPECT, MAX_JSON, MAX_LESSONS, MAX_PROMPT, Position, \
     PositionError, game_module
+from .model import shorten
 from .reading import read
 
 
@@ -43,8 +44,8 @@ def check_expect(position: Position, expect: str) -> str:
     try:
         module.parse_action(expect, position.human)
     except (IllegalAction, ValueError):
-        raise PositionError("bad_expect", f"{expect[:40]!r} is not a move of this game",
-                            value=expect[:40]) from None
+        raise PositionError("bad_expect", f"{shorten(expect, 40)!r} is not a move of this game",
+                            value=shorten(expect, 40)) from None
     for action in position.state.legal_actions(position.human):
         if same_action(position.game, str(action), expect):
             return str(action)
@@ -54,8 +55,8 @@ def check_expect(position: Position, expect: str) -> str:
         return expect
     except (IllegalAction, ValueError):
         pass
-    raise PositionError("expect_illegal", f"{expect[:40]!r} is not a legal move for the "
-                        "learner in this position", value=expect[:40])
+    raise PositionError("expect_illegal", f"{shorten(expect, 40)!r} is not a legal move for the "
+                        "learner in this position", value=shorten(expect, 40))
 
 
 def clean_prompt(prompt: Any) -> str:

@@ -32,6 +32,13 @@ bench/fuzz_worst.py).
 """
 
 
+def shorten(text: str, limit: int) -> str:
+    """``text`` for a refusal's message, at most ``limit`` characters: a longer one is cut
+    and ends with "…" so the reader sees it was cut (a new user read a refused
+    ``names=<img ...>,Bo`` as "...alert(1)>,B"). The page shows it as text, never markup."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 class PositionError(ValueError):
     """A position (or a teaching file) that cannot be used.
 

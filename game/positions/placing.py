@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..cards import Card, CardError, card_key, parse_card
 from ..engine import Rng
 from .fields import digits_only
-from .model import PositionError
+from .model import PositionError, shorten
 
 
 class Cards:
@@ -31,7 +31,7 @@ class Cards:
             card = parse_card(token)
         except (CardError, ValueError):
             raise PositionError("bad_card", f"{field}: {token!r} is not a card (like 10H, QS, "
-                                f"JK, 7S.1)", field=field, card=token[:12]) from None
+                                f"JK, 7S.1)", field=field, card=shorten(token, 12)) from None
         if card not in self.deck:
             raise PositionError("unknown_card", f"{field}: {token} is not in this game's "
                                 "deck", field=field, card=token.strip().upper())

@@ -7,6 +7,7 @@ from ..engine import SaveError, SettingError, SettingNeedsPlayers
 from .extra import decode_extra
 from .fields import digits_only, parse_int, parse_seat, parse_settings, split_fields
 from .games import COMMON_FIELDS, SPECS
+from .model import shorten
 from .model import MAX_HAND, MAX_LENGTH, MAX_NAME, Position, PositionError, fixed_settings, \
     game_module
 
@@ -46,7 +47,7 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
         meld_key = key[:1] == ("m" if game in ("dunka", "elvakort") else "s" if game == "tonk"
                                 else "") and digits_only(key[1:], 3)
         if key not in allowed_keys and not meld_key:
-            raise PositionError("unknown_field", f"unknown field {key!r}", field=key[:30])
+            raise PositionError("unknown_field", f"unknown field {key!r}", field=shorten(key, 30))
     you = parse_seat("you", fields["you"], n) if "you" in fields else 0
     names = [f"P{s + 1}" for s in range(n)]
     if "names" in fields:
@@ -54,7 +55,7 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
         if len(names) != n or not all(0 < len(x) <= MAX_NAME for x in names):
             raise PositionError("bad_value", f"names: {n} names of 1 to {MAX_NAME} "
                                 "characters, separated by commas", field="names",
-                                value=fields["names"][:30])
+                                value=shorten(fields["names"], 30))
     seed = parse_int("seed", fields["seed"]) if "seed" in fields else 0
     data = spec.build(fields, rules, n, you, names, seed)
     if "x" in fields:

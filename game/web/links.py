@@ -8,6 +8,7 @@ import re
 
 from ..digits import is_digits
 from ..i18n import t
+from ..positions.model import shorten
 from ..url_params import OtherGameSetting, ParamTwice
 from .teach_words import spoken
 
@@ -63,7 +64,7 @@ def setting_text(lang: str, exc: Exception) -> str:
     setting = getattr(exc, "setting", None)
     if isinstance(exc, ParamTwice):
         return t(lang, "url_twice", setting=setting, n=len(exc.values),
-                 values=", ".join(str(v)[:40] for v in exc.values))
+                 values=", ".join(shorten(str(v), 40) for v in exc.values))
     if isinstance(exc, OtherGameSetting):
         return t(lang, "url_other_game", setting=setting, game=t(lang, f"game_{exc.game}"))
     allowed = getattr(exc, "allowed", None)
@@ -77,7 +78,7 @@ def setting_text(lang: str, exc: Exception) -> str:
         shown = t(lang, "url_range", low=allowed.start, high=allowed.stop - 1)
     else:
         shown = ", ".join("none" if a is None else str(a) for a in allowed)
-    return t(lang, "url_bad_value", setting=setting, value=str(exc.value)[:80], allowed=shown)
+    return t(lang, "url_bad_value", setting=setting, value=shorten(str(exc.value), 80), allowed=shown)
 
 
 def error_code(exc: Exception) -> str:

@@ -7,12 +7,22 @@ PyScript glue, mixed into ``game.web.main.App``.
 
 from __future__ import annotations
 
-from pyscript import document
+from pyscript import document, window
 
 from game import saves
 from game.web import seats
 from game.web.table import layout_hand
 from game.web.jsvalue import absent
+
+
+TAP_GUARD_MS = 450
+"""How long (ms) taps are ignored after a pass-and-play screen gave way to the next screen
+(``Privacy``: "show my cards", the claim prompt's "Done" / "Nobody", a thrower chosen). The
+next screen (a hand, a "Pass to" screen) is drawn at once under the finger, and the second
+tap of a double tap (a mouse's, or two touch taps about 120 ms apart) landed on what lay
+there: at 390x844 Dunka's stock, so a person drew a card without ever having seen their
+hand (a new-user check). 450 ms covers a double tap (a browser's double-click time is
+about 500 ms) and is shorter than anyone takes to read a freshly shown hand."""
 
 
 class ListenersPart:
@@ -31,6 +41,8 @@ class ListenersPart:
         el = target.closest("[data-ui], [data-action], [data-card]")
         if not el:
             return
+        if self.screen == "table" and float(event.timeStamp) < self.tap_guard_until:
+            return  # the second tap of a double tap on a pass-and-play screen (TAP_GUARD_MS)
         ui = el.getAttribute("data-ui")
         action = el.getAttribute("data-action")
         if ui == "dismiss":
@@ -112,11 +124,22 @@ class ListenersPart:
             return
         if ui and ui.startswith("pp-"):  # pass-and-play screens (game.web.privacy)
             self.privacy.on_click(ui, el)
+            if ui != "pp-claim":  # (pressing a name redraws the same prompt in place)
+                self.guard_taps()
             return
         if action and el.getAttribute("aria-disabled") != "true":
             self.do(str(action))
             return
         self.table.on_click(el)
+
+    def guard_taps(self) -> None:
+        """Ignore taps on the table for ``TAP_GUARD_MS`` from now: a pass-and-play screen
+        just gave way to another screen. The page's ``#screen`` carries the time the guard
+        ends (``data-tap-guard``, ``performance.now()`` ms), so a test can wait past it.
+        A tap counts by its event's ``timeStamp`` (when the finger touched), so a second
+        tap made while this drawing was still under way is ignored too."""
+        self.tap_guard_until = float(window.performance.now()) + TAP_GUARD_MS
+        self.root.setAttribute("data-tap-guard", str(round(self.tap_guard_until)))
 
     def on_key(self, event) -> None:
         target = event.target

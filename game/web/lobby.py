@@ -236,41 +236,50 @@ class LobbyPart:
         return self.session is not None
 
     def start_from_lobby(self, confirmed: bool = False) -> None:
-        """Start the lobby's game; first ask when it would replace a game in progress."""
+        """Start the lobby's game. Two seats of one name are refused first (issue 12), so
+        nobody confirms losing a game in progress only to hear the names must change;
+        then ask when the game would replace a game in progress."""
+        self.remember_lobby()
+        game = self.lobby_game()
+        n, levels, rules = self.lobby_choice(game)
+        rules = {k: v for k, v in rules.items() if k not in GAMES[game]["fixed"]}
+        players = seats.players_for(self.lang, self.lobby_seats(game, n, levels))
+        if self.refuse_same_names(players):
+            return
         if not confirmed and self.unfinished():
-            self.remember_lobby()
             self.set_notice(t(self.lang, "confirm_replace"), "warn",
                             [("start-confirmed", t(self.lang, "start_anyway"))])
             btn = document.querySelector("[data-ui=start-confirmed]")
             if btn:
                 btn.focus()
             return
-        self.remember_lobby()
-        game = self.lobby_game()
-        n, levels, rules = self.lobby_choice(game)
-        rules = {k: v for k, v in rules.items() if k not in GAMES[game]["fixed"]}
-        players = seats.players_for(self.lang, self.lobby_seats(game, n, levels))
-        twice = seats.same_names(players)
-        if twice:  # refused: "Pass to Anna" must mean one person (issue 12)
-            names = ", ".join(dict.fromkeys(players[i]["name"] for i in twice))
-            text = t(self.lang, "pp_same_name", names=names)
-            self.set_notice(text, "error")
-            old = document.getElementById("lobby-name-error")
-            if old:
-                old.remove()
-            field = document.getElementById(f"lobby-name-{twice[0]}")
-            if field:
-                # said beside the field too: on a phone the notice is above the fold when
-                # the field takes the focus (a new user saw only an outline)
-                row = field.closest(".seat-row") or field
-                row.insertAdjacentElement("afterend", h(
-                    "p", {"class": "field-error", "id": "lobby-name-error", "role": "alert"},
-                    text=text))
-                field.setAttribute("aria-invalid", "true")
-                field.setAttribute("aria-describedby", "lobby-name-error")
-                field.focus()
-            return
         self.new_session(game, rules, players)
+
+    def refuse_same_names(self, players: list[dict]) -> bool:
+        """True (and said in the notice and beside the field) when two of ``players``
+        (``seats.players_for``) have the same name: "Pass to Anna" must mean one person
+        (issue 12)."""
+        twice = seats.same_names(players)
+        if not twice:
+            return False
+        names = ", ".join(dict.fromkeys(players[i]["name"] for i in twice))
+        text = t(self.lang, "pp_same_name", names=names)
+        self.set_notice(text, "error")
+        old = document.getElementById("lobby-name-error")
+        if old:
+            old.remove()
+        field = document.getElementById(f"lobby-name-{twice[0]}")
+        if field:
+            # said beside the field too: on a phone the notice is above the fold when
+            # the field takes the focus (a new user saw only an outline)
+            row = field.closest(".seat-row") or field
+            row.insertAdjacentElement("afterend", h(
+                "p", {"class": "field-error", "id": "lobby-name-error", "role": "alert"},
+                text=text))
+            field.setAttribute("aria-invalid", "true")
+            field.setAttribute("aria-describedby", "lobby-name-error")
+            field.focus()
+        return True
 
     def lobby_seats(self, game: str, n: int, levels: list[str]) -> list[dict]:
         """The remembered seats of ``game`` for ``n`` players (``seats.seat_list``)."""

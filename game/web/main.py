@@ -90,6 +90,8 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self.teach = Teach(self)  # teaching positions, hints, the embedding bridge
         self.move_history = MoveHistory(self)  # the moves of this round and the last
         self.privacy = Privacy(self)  # pass-and-play: the "Pass to ..." screens
+        self.tap_guard_until = 0.0  # taps before this (performance.now() ms) are ignored
+        # (listeners.TAP_GUARD_MS: a double tap on a pass-and-play screen)
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
                          create_proxy(self.on_change), create_proxy(self.bot_tick),
                          create_proxy(self.on_resize), create_proxy(self.on_focus),

@@ -26,6 +26,13 @@ PERSON_PREFS = ("hints", "dunka_sort")
 """The preferences each person keeps for themself."""
 
 
+def _own_move(event: dict, seat: int) -> bool:
+    """True when the move history's ``event`` is a move ``seat`` made (not the notice that
+    their turn began or a limit reached)."""
+    return event.get("player") == seat \
+        and event.get("type") not in ("turn", "turn_limit", "dry_limit")
+
+
 class Privacy:
     """The pass-and-play screens of the table shown (``app.session``)."""
 
@@ -95,9 +102,13 @@ class Privacy:
                 h("button", {"type": "button", "class": "ui-btn primary", "data-ui": "pp-show",
                              "id": "pp-show"}, text=t(lang, "pp_show", name=name)))
         lines = self.since_last_turn(seat)
-        if not lines and seat not in self.left_at:
-            return box  # their first turn of the game: there is no "last turn" to speak of
-        box.appendChild(h("h3", {"id": "pp-since-h"}, text=t(lang, "pp_since")))
+        had_turn = self.had_turn(seat)
+        if not lines and not had_turn:
+            return box  # their first turn of the game: nothing to tell yet
+        # before the person's first turn the lines are the deal's news and the others'
+        # moves so far: no "last turn" to speak of (a new user saw "Since your last turn")
+        box.appendChild(h("h3", {"id": "pp-since-h"},
+                          text=t(lang, "pp_since" if had_turn else "pp_so_far")))
         if lines:
             items = h("ol", {"class": "move-list", "id": "pp-since",
                              "aria-labelledby": "pp-since-h"})
@@ -135,10 +146,17 @@ class Privacy:
                 start = len(events) + mark[1]
             events += r["events"]
         if start is None:
-            start = 1 + max((i for i, ev in enumerate(events) if ev.get("player") == seat
-                             and ev.get("type") not in ("turn", "turn_limit", "dry_limit")),
+            start = 1 + max((i for i, ev in enumerate(events) if _own_move(ev, seat)),
                             default=-1)
         return self.app.move_history.lines(events[start:])
+
+    def had_turn(self, seat: int) -> bool:
+        """True when ``seat`` has had a turn in this game as far as the page knows: the
+        device has left them (``left_at``), or a kept round of the move history holds a
+        move of theirs (after a reload)."""
+        if seat in self.left_at:
+            return True
+        return any(_own_move(ev, seat) for r in self._history() for ev in r["events"])
 
     def prompt_el(self):
         lang = self.app.lang

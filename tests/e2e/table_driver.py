@@ -34,6 +34,10 @@ _READY = """(o) => {
   const p = document.querySelector('#privacy'), t = document.querySelector('#table');
   // a screen drawn after the one a tap was made on (its data-draw is larger)
   if (o.after != null && !(Number((p || t || {dataset: {}}).dataset.draw) > o.after)) return false;
+  // taps are ignored for a moment after a pass-and-play screen gave way (listeners.py
+  // TAP_GUARD_MS): a tap is read only once that moment is over
+  const s = document.getElementById('screen');
+  if (s && performance.now() < Number(s.dataset.tapGuard || 0)) return false;
   // a pass-and-play screen counts once the game waits for a person: one is also drawn
   // while a computer player is still to move, and drawn again after that move
   if (o.privacy && p) return p.dataset.waiting !== 'bot';

@@ -292,3 +292,31 @@ def test_a_link_over_two_played_games_asks_before_losing_one(page, site):
     assert back.inner_text() == "Back to my game before the link (Dunka)", back.inner_text()
     resume = page.locator(".lobby-actions [data-ui=resume]").inner_text()
     assert resume == "Resume saved game (Durak)", resume   # which game each button means
+
+
+def test_two_seats_of_one_name_are_told_before_the_game_in_progress_is_risked(page, site):
+    """A new user with a game in progress gave two seats one name and pressed Start: the
+    page first asked to confirm losing the game, and only after that said two seats had
+    the same name. The names are checked first; the game in progress stays (Swedish and
+    English)."""
+    for lang, same, lost in (("sv", "Två platser har samma namn: Ebba", "Ett spel pågår"),
+                             ("en", "Two seats have the same name: Ebba", "A game is in progress")):
+        open_game(page, site.url + f"?game=dunka&players=3&seed=5&speed=instant&lang={lang}")
+        wait_settled(page)
+        human_move(page, random.Random(1))                 # a game in progress
+        wait_settled(page)
+        mine = hand(page)
+        tap(page.locator("[data-ui=lobby]").first)
+        page.check("input[name=game][value=dunka]")
+        page.select_option("#lobby-players", "3")
+        for i in (0, 1):
+            page.select_option(f"#lobby-kind-{i}", "human")
+            page.fill(f"#lobby-name-{i}", "Ebba")
+        tap(page.locator("[data-ui=start]"))
+        notice = page.locator("#notice-text").inner_text()
+        assert same in notice and lost not in notice, notice
+        assert page.locator("[data-ui=start-confirmed]").count() == 0, "asked to lose the game"
+        assert page.locator("#lobby-name-1[aria-invalid=true]").count() == 1
+        tap(page.locator("[data-ui=resume]"))                # the game in progress is kept
+        wait_settled(page)
+        assert hand(page) == mine

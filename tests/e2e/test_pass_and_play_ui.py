@@ -266,3 +266,135 @@ def test_durak_of_two_people_and_a_computer_to_its_end(page, site):
     tap(page.locator("#table [data-ui=lobby]").first)  # the series in the lobby's history
     history = page.locator(".history li").first.inner_text()
     assert "Anna" in history and "<b>Bo</b>" in history and "Durak" in history, history
+
+
+# What a double tap could change: the hand shown, the move history, the stock's place.
+HAND_AND_HISTORY = """() => ({
+  hand: [...document.querySelectorAll('.hand [data-card]')].map((e) => e.dataset.card),
+  history: [...document.querySelectorAll('#moves li')].map((e) => e.innerText),
+  waiting: (document.querySelector('#table') || {dataset: {}}).dataset.waiting || null,
+})"""
+
+
+def _past_guard(page) -> None:
+    """Wait until taps count again after a pass-and-play screen gave way (the page's
+    ``#screen[data-tap-guard]``, listeners.TAP_GUARD_MS): the next tap is meant."""
+    page.wait_for_function("() => performance.now()"
+                           " >= Number(document.getElementById('screen').dataset.tapGuard || 0)")
+
+
+def _tap_twice_in_one_go(page) -> dict:
+    """Tap "show my cards", then at once (in the same task, so before any timer could run)
+    tap what now lies under the finger, as a finger's second tap does: the finger rests
+    where "show my cards" and the stock's card overlap (at 390x844 they do). Returns the
+    point (``x``, ``y``; None when they do not overlap), the ``data-action`` the second
+    tap hit, the number of cards in the hand then and whether the table still shows."""
+    return page.evaluate("""() => {
+      const b = document.querySelector('#pp-show'), r = b.getBoundingClientRect();
+      b.click();  // the page draws the hand at once (the listener runs in this call)
+      const stock = document.querySelector('.stock-pile [data-action]');
+      if (!stock) return {x: null, y: null, action: null};
+      const s = stock.getBoundingClientRect();
+      const left = Math.max(r.left, s.left), right = Math.min(r.right, s.right);
+      const top = Math.max(r.top, s.top), bottom = Math.min(r.bottom, s.bottom);
+      if (left >= right || top >= bottom) return {x: null, y: null, action: null};
+      const x = (left + right) / 2, y = (top + bottom) / 2;
+      const hit = document.elementFromPoint(x, y);
+      const el = hit && hit.closest('[data-action]');
+      if (hit) hit.click();
+      return {x: x, y: y, action: el ? el.getAttribute('data-action') : null,
+              hand: document.querySelectorAll('.hand [data-card]').length,
+              table: !document.querySelector('#privacy')};
+    }""")
+
+
+def test_a_double_tap_on_show_my_cards_makes_no_move(page, site):
+    """A new user double-tapped "Jag är Ebba, visa mina kort" at 390x844: the hand showed
+    and the second tap drew from the stock that now lay under the finger (with two touch
+    taps 120 ms apart too). Taps on the table are ignored for a moment after the "Pass to"
+    screen gives way (listeners.TAP_GUARD_MS); one tap after that still draws."""
+    _three_people_dunka(page, site, "sv")
+    for _ in range(3):  # the opening discard round (DUN-5): no draw from the stock yet
+        page.locator(SHOW).wait_for()
+        tap(page.locator(SHOW))
+        page.locator("#table[data-waiting=human]").wait_for()
+        _past_guard(page)  # these taps are meant
+        tap(page.locator(dunka_driver.PLAYABLE).first)
+        tap(page.locator(dunka_driver.DISCARD))
+    page.locator(SHOW).wait_for()
+    name = page.locator("#pp-h").inner_text().removeprefix("Lämna över till ")
+    assert page.locator(SHOW).inner_text() == f"Jag är {name}, visa mina kort"
+    # two taps in one go: the second lands where the stock now lies
+    second = _tap_twice_in_one_go(page)
+    assert second["x"] is not None and second["action"], second  # where the bug struck
+    assert second["hand"] == 10 and second["table"], f"the second tap drew a card: {second}"
+    page.locator("#table[data-waiting=human]").wait_for()
+    shown = page.evaluate(HAND_AND_HISTORY)
+    assert len(shown["hand"]) == 10, f"the second tap drew a card: {shown}"  # DUN-5: ten
+    # after a reload the same person passes again: a mouse double click this time (two
+    # clicks and a dblclick) on "show my cards"
+    open_game(page, site.url + "?lang=sv&speed=instant", reload=True)
+    forget_taps(page)
+    page.locator(SHOW).wait_for()
+    page.mouse.dblclick(second["x"], second["y"])
+    screen, _ = settle(page)  # (a draw from the stock would ask the others: a prompt)
+    assert screen == "human", f"the double click made a move: {screen}"
+    after = page.evaluate(HAND_AND_HISTORY)
+    assert after["hand"] == shown["hand"], f"the double click drew a card: {after}"
+    assert after["history"] == shown["history"], (shown["history"], after["history"])
+    # one tap once the guard is over is meant, and draws
+    _past_guard(page)
+    stock = look(page, (dunka_driver.STOCK,)).all(dunka_driver.STOCK)[0]
+    tap_at(page, stock)
+    # the card drawn (DUN-6); with the stock taken, the others may dunk for the discard
+    # (DUN-7): the claim prompt asks them
+    screen, _ = settle(page)
+    drawn = page.evaluate(HAND_AND_HISTORY)
+    assert screen == "claim" or len(drawn["hand"]) == 11, (screen, drawn)
+
+
+def _three_people_dunka(page, site, lang: str) -> None:
+    """From the lobby (``lang``, a phone): Dunka with three people, Ebba, Anna and Bo, the
+    page's random source fixed (``DEAL``); returns once the first "Pass to" screen shows."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    fixed_random(page, DEAL)
+    open_game(page, site.url + f"?lang={lang}&speed=instant")
+    if page.locator("#privacy [data-ui=lobby]").count():  # a game of an earlier call
+        tap(page.locator("#privacy [data-ui=lobby]"))
+    page.check("input[name=game][value=dunka]")
+    page.select_option("#lobby-players", "3")
+    for i, name in enumerate(["Ebba", "Anna", "Bo"]):
+        page.select_option(f"#lobby-kind-{i}", "human")
+        page.fill(f"#lobby-name-{i}", name)
+    tap(page.locator("[data-ui=start]"))
+    if page.locator("[data-ui=start-confirmed]").count():
+        tap(page.locator("[data-ui=start-confirmed]"))
+    page.locator(SHOW).wait_for()
+
+
+def test_the_first_pass_screen_does_not_speak_of_a_last_turn(page, site):
+    """The round's first "Pass to" screens were headed "Sedan din förra tur" / "Since your
+    last turn" over the deal's news, though that person had had no turn yet: they are
+    headed "Hittills" / "So far" until the person has had a turn (Swedish and English)."""
+    for lang, since, so_far in (("sv", "Sedan din förra tur", "Hittills"),
+                                ("en", "Since your last turn", "So far")):
+        _three_people_dunka(page, site, lang)
+        heads = []
+        for _ in range(4):  # the opening discard round (DUN-5), then the first turn
+            page.locator(SHOW).wait_for()
+            heads.append(page.evaluate("""() => {
+              const e = document.querySelector('#pp-since-h');
+              return [e ? e.innerText : null, document.querySelectorAll('#pp-since li').length];
+            }"""))
+            if len(heads) == 4:
+                break
+            _past_guard(page)
+            tap(page.locator(SHOW))
+            page.locator("#table[data-waiting=human]").wait_for()
+            _past_guard(page)
+            tap(page.locator(dunka_driver.PLAYABLE).first)
+            tap(page.locator(dunka_driver.DISCARD))
+        for head, lines in heads[:3]:  # nobody has had a turn: the deal and discards so far
+            assert head in (so_far, None) and (lines or head is None), heads
+        assert heads[0][0] == so_far, heads   # the turned-up card is news at once
+        assert heads[3][0] == since, heads    # the opening discard was their turn

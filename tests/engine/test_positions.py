@@ -422,3 +422,35 @@ def test_a_wrong_number_of_hands_is_told_without_a_bad_plural():
     for lang in ("en", "sv"):
         text = t(lang, "position_bad_players", count=1, low=2, high=6)
         assert "1 hands" not in text and "1 händer" not in text and "1" in text
+
+
+def test_a_refused_value_cut_short_ends_with_an_ellipsis():
+    """A new user's refused ``names=<img src=x onerror=alert(1)>,Bo`` showed as
+    "…alert(1)>,B", cut at 30 characters with nothing to say so: a value cut short ends
+    with "…" (the text is set as text, never markup, by the page), a short one is whole."""
+    names = "<img src=x onerror=alert(1)>,Bo"
+    with pytest.raises(PositionError) as exc:
+        read(f"durak;h0=7S;h1=8S;trump=6H;names={names}")
+    value = exc.value.params["value"]
+    assert value == names[:29] + "…" and len(value) == 30, value
+    for lang in ("sv", "en"):
+        assert names[:29] + "…" in positions.message(lang, exc.value)
+    with pytest.raises(PositionError) as exc:
+        read("durak;h0=7S;h1=8S;trump=6H;names=Ann")
+    assert exc.value.params["value"] == "Ann"
+    with pytest.raises(PositionError) as exc:
+        read("durak;h0=7S;h1=8S;trump=6H;" + "q" * 40 + "=1")
+    assert exc.value.params["field"] == "q" * 29 + "…"
+
+
+def test_a_refused_link_value_cut_short_ends_with_an_ellipsis():
+    """The same for a link's setting (``url_bad_value``, cut at 80): Swedish and English."""
+    from game.engine import SettingError
+    from game.url_params import parse_params
+    from game.web.links import setting_text
+    level = "<img src=x onerror=alert(1)>" * 4  # 112 characters
+    with pytest.raises(SettingError) as exc:
+        parse_params({"game": "durak", "level": level})
+    for lang in ("sv", "en"):
+        text = setting_text(lang, exc.value)
+        assert level[:79] + "…" in text and level[:80] not in text, text
