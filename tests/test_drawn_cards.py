@@ -97,3 +97,23 @@ def test_another_session_or_state_starts_with_nothing_marked():
     drawn.follow(again)  # a game loaded afresh (a reload): nothing marked
     assert drawn.marked(0, shown) == []
     assert drawn.marked(1, shown) == []  # a computer player's seat is never followed
+
+
+def test_a_lay_down_keeps_the_mark_until_the_discard():
+    """The card just drawn stays marked through the turn's lay-down (DUN-8) while it is
+    still in hand, and loses it at the discard (a new-user check saw it go at the
+    lay-down, before the discard it is there for)."""
+    from game import positions
+    session = Session.from_position(positions.read(
+        "dunka;round=1;h0=8C,8D,8S,JS,JC,JD,2H,3H,5S,6D,9C;h1=?11;pile=KH;turn=0"))
+    drawn = DrawnCards()
+    drawn.follow(session)
+    before = hand(session, 0)
+    drawn.note(session, session.play("draw stock"))
+    new = [c for c in hand(session, 0) if c not in before]
+    assert drawn.marked(0, hand(session, 0)) == new and len(new) == 1
+    lay = next(a for a in session.legal() if a.startswith("meld ") and new[0] not in a)
+    drawn.note(session, session.play(lay))
+    assert drawn.marked(0, hand(session, 0)) == new
+    drawn.note(session, session.play("discard 2H"))
+    assert drawn.marked(0, hand(session, 0)) == []

@@ -71,6 +71,7 @@ TEXTS = {
     "table_label": "Card table",
     "your_hand": "Your hand",
     "hand_empty": "No cards in hand",
+    "live_label": "Moves at the table",
     "card_fresh": "{card}, just drawn",
     "card_fresh_tag": "new",
     "n_cards": "{n} cards",

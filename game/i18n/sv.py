@@ -71,6 +71,7 @@ TEXTS = {
     "table_label": "Kortbord",
     "your_hand": "Din hand",
     "hand_empty": "Inga kort på handen",
+    "live_label": "Drag vid bordet",
     "card_fresh": "{card}, nydragen",
     "card_fresh_tag": "ny",
     "n_cards": "{n} kort",

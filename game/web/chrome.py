@@ -54,7 +54,7 @@ class ChromePart:
         btn.setAttribute("data-lang", other)
         lobby_btn = document.querySelector("[data-ui=lobby]")
         lobby_btn.hidden = self.screen == "lobby"
-        document.getElementById("live").setAttribute("aria-label", "log")
+        document.getElementById("live").setAttribute("aria-label", t(self.lang, "live_label"))
 
     def set_lang(self, lang: str) -> None:
         if lang not in LANGS:

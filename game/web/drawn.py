@@ -1,5 +1,5 @@
-"""The cards a person just drew, marked in their hand until their next move that changes
-the hand (new-user check: with 11–13 overlapped cards a phone shows each as a 26 px strip,
+"""The cards a person just drew, marked in their hand until the turn's discard (new-user
+check: with 11–13 overlapped cards a phone shows each as a 26 px strip,
 and the card just taken had to be hunted for before discarding).
 
 Pure Python (no page objects), tested in CPython (tests/test_drawn_cards.py); the page
@@ -25,10 +25,12 @@ TAKES = ("draw", "claim")
 """Events that put cards into a player's hand: a draw from the stock or the pile (DUN-6,
 ELV-5, TONK-6) and a won claim of a discard with its penalty card (DUN-7, ELV-6)."""
 
-GIVES = ("discard", "meld", "layoff", "replace", "spread", "hit", "knock", "end")
+GIVES = ("discard", "knock", "end")
 """Events of a player's own moves after which nothing they hold is "just drawn" any more:
-the turn's discard, laying down, laying off, replacing a joker, spreading, hitting,
-knocking, ending a dry hand."""
+the turn's discard, a knock, ending a dry hand (TONK-12). Laying down, laying off,
+replacing a joker, spreading and hitting keep the marks of the cards still in hand: the
+turn goes on, and the card just drawn is still the one to find (a new-user check saw it
+lose its mark at the lay-down, before the discard)."""
 
 
 def hand_texts(state, seat: int) -> list[str]:

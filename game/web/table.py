@@ -237,7 +237,7 @@ class TableView:
 
         Keeps one card in the tab order (roving tabindex): the focused card, else the first
         playable one. The cards the person just drew (``App.drawn``, game.web.drawn) are
-        marked until their next move that changes the hand: class ``fresh``, a "new" tag
+        marked until their turn's discard: class ``fresh``, a "new" tag
         drawn over the card's visible strip (static/css/table.css; it moves no card) and
         ", just drawn" in the button's name."""
         lang = self.lang

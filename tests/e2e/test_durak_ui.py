@@ -182,6 +182,9 @@ def check_language_switch_changes_texts_and_is_remembered(page, site):
     start1 = page.locator("[data-ui=start]").inner_text()
     assert start1 != start0
     assert start1 == {"sv": "Starta spelet", "en": "Start game"}[lang1]
+    # the live region's name too (it read "log" in Swedish)
+    assert page.locator("#live").get_attribute("aria-label") == \
+        {"sv": "Drag vid bordet", "en": "Moves at the table"}[lang1]
     open_game(page, site.url, reload=True)
     assert page.evaluate("document.documentElement.lang") == lang1
     assert page.locator("[data-ui=start]").inner_text() == start1
