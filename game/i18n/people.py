@@ -10,6 +10,8 @@ TEXTS = {
         "pp_since": "Sedan din förra tur",
         "pp_so_far": "Hittills",
         "pp_since_none": "Inget nytt sedan din förra tur.",
+        "pp_goes_on": "Din tur fortsätter",
+        "pp_goes_on_none": "Inget nytt sedan du drog.",
         "pp_claim_title": "Vem vill dunka?",
         "pp_claim_title_elvakort": "Vem vill ta kortet?",
         "pp_claim_text": "{name} kastade {card}. Tryck på ditt namn om du vill ha kortet; "
@@ -47,6 +49,8 @@ TEXTS = {
         "pp_since": "Since your last turn",
         "pp_so_far": "So far",
         "pp_since_none": "Nothing new since your last turn.",
+        "pp_goes_on": "Your turn goes on",
+        "pp_goes_on_none": "Nothing new since you drew.",
         "pp_claim_title": "Who wants to dunk?",
         "pp_claim_title_elvakort": "Who wants the card?",
         "pp_claim_text": "{name} discarded the {card}. Tap your name if you want the card; the "

@@ -106,9 +106,11 @@ class Privacy:
         if not lines and not had_turn:
             return box  # their first turn of the game: nothing to tell yet
         # before the person's first turn the lines are the deal's news and the others'
-        # moves so far: no "last turn" to speak of (a new user saw "Since your last turn")
-        box.appendChild(h("h3", {"id": "pp-since-h"},
-                          text=t(lang, "pp_since" if had_turn else "pp_so_far")))
+        # moves so far: no "last turn" to speak of (a new user saw "Since your last turn");
+        # handed back after a claim prompt in the middle of their turn, the turn goes on
+        drew = self.mid_turn(seat)
+        box.appendChild(h("h3", {"id": "pp-since-h"}, text=t(
+            lang, "pp_goes_on" if drew else "pp_since" if had_turn else "pp_so_far")))
         if lines:
             items = h("ol", {"class": "move-list", "id": "pp-since",
                              "aria-labelledby": "pp-since-h"})
@@ -117,7 +119,7 @@ class Privacy:
             box.appendChild(items)
         else:
             box.appendChild(h("p", {"class": "hint", "id": "pp-since"},
-                              text=t(lang, "pp_since_none")))
+                              text=t(lang, "pp_goes_on_none" if drew else "pp_since_none")))
         return box
 
     def _history(self) -> list[dict]:
@@ -149,6 +151,17 @@ class Privacy:
             start = 1 + max((i for i, ev in enumerate(events) if _own_move(ev, seat)),
                             default=-1)
         return self.app.move_history.lines(events[start:])
+
+    def mid_turn(self, seat: int) -> bool:
+        """True when ``seat`` is handed the device in the middle of their own turn: their
+        last move in the move history is a draw from the stock or the pile of a game with
+        one (DUN-6, ELV-5, TONK-6), not yet followed by the turn's discard: back after a
+        claim prompt the others answered (DUN-7, ELV-6: the dunker gets no turn, the
+        drawer's turn goes on), or after a reload."""
+        if self.app.session.game not in ("dunka", "elvakort", "tonk"):
+            return False   # a Durak "draw" is the refill after a bout, not a turn's start
+        own = [ev for r in self._history() for ev in r["events"] if _own_move(ev, seat)]
+        return bool(own) and own[-1].get("type") == "draw"
 
     def had_turn(self, seat: int) -> bool:
         """True when ``seat`` has had a turn in this game as far as the page knows: the

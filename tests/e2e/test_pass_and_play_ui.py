@@ -54,6 +54,7 @@ SCREEN = """() => {
     hands: document.querySelectorAll('.hand, #table').length,
     live: text('#live'), title: text('#pp-h'), privacy: text('#privacy'),
     since: [...document.querySelectorAll('#pp-since li')].map((e) => e.innerText),
+    since_h: text('#pp-since-h'),
     bold: document.querySelectorAll('#privacy b').length,
     claims: [...document.querySelectorAll('[data-ui=pp-claim]')].map((e) => e.innerText),
     go: attr('[data-ui=pp-claim-go]', 'aria-disabled'),
@@ -170,11 +171,17 @@ def test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload(page, s
     seen_names = set()
     reloaded = just_reloaded = False
     holder = after_prompt = None  # who saw the table last; that person at a claim prompt
+    goes_on = 0
+    last = mid_turn = None  # the holder's last move; the holder when a prompt broke their turn
     for _ in range(1500):
         screen, seen = settle(page, dunka_driver.MOVE_SELECTORS)
         if screen == "pass":
+            heading = seen.extra["since_h"]
             name = pass_screen(page, seen, fresh=just_reloaded, late=passes == 1)
-            holder, after_prompt = name, None
+            if mid_turn == name:  # handed back after the prompt, their turn goes on
+                assert heading == "Your turn goes on", (heading, seen.extra["privacy"])
+                goes_on += 1
+            holder, after_prompt, last, mid_turn = name, None, None, None
             seen_names.add(name)
             just_reloaded = False
             passes += 1
@@ -190,6 +197,7 @@ def test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload(page, s
             text = seen.extra["privacy"]
             assert "penalty card" in text, "the claim prompt does not tell of the penalty card"
             after_prompt = holder
+            mid_turn = holder if last == "draw" else None   # they drew from the stock
             buttons = seen.all(CLAIM)
             assert len(buttons) >= 1
             assert all(n in NAMES for n in seen.extra["claims"])
@@ -221,10 +229,11 @@ def test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload(page, s
             continue
         assert screen == "human", screen
         assert seen.extra["me"] == f"{holder}'s hand"
-        dunka_driver.human_move(page, rng, seen=seen)
+        last = dunka_driver.human_move(page, rng, seen=seen)
     else:
         raise AssertionError("the round did not end")
     assert claimed >= 1, "no person claimed a discard out of turn"
+    assert goes_on >= 1, "no person was handed back their turn after a claim prompt"
     assert seen_names == set(NAMES) and reloaded
     text = page.locator("#table").inner_text()  # the scoresheet and the round summary
     assert "<b>Bo</b>" in text and "Anna" in text
