@@ -9,8 +9,7 @@ from typing import Any
 from .. import jsonsafe
 from ..engine import IllegalAction
 from .model import GAMES, MAX_EXPECT, MAX_JSON, MAX_LESSONS, MAX_PROMPT, Position, \
-    PositionError, game_module
-from .model import shorten
+    PositionError, game_module, shorten
 from .reading import read
 
 

@@ -7,9 +7,8 @@ from ..engine import SaveError, SettingError, SettingNeedsPlayers
 from .extra import decode_extra
 from .fields import digits_only, parse_int, parse_seat, parse_settings, split_fields
 from .games import COMMON_FIELDS, SPECS
-from .model import shorten
 from .model import MAX_HAND, MAX_LENGTH, MAX_NAME, Position, PositionError, fixed_settings, \
-    game_module
+    game_module, shorten
 
 
 def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:

@@ -84,15 +84,15 @@ class ComputerPart:
         self.cancel_timer()
         # the one-line log tells the move up to the bout's end; the end itself (cards
         # discarded or picked up, the draw, the next bout) comes with the cleared table
-        told = self.log_events
-        end = next((k for k, ev in enumerate(told) if ev.get("type") in ("discard", "pick_up")
-                    and any(ev is m for m in self.move_events)), None)
-        if end is not None:
-            self.log_events = told[:end]
-        # the move history likewise: the bout's end is listed with the cleared table
         moved = self.move_events
         first = next((k for k, ev in enumerate(moved)
                       if ev.get("type") in ("discard", "pick_up")), len(moved))
+        told = self.log_events
+        ended = moved[first:first + 1]   # the event that ended the bout (the same object)
+        end = next((k for k, ev in enumerate(told) if any(ev is m for m in ended)), None)
+        if end is not None:
+            self.log_events = told[:end]
+        # the move history likewise: the bout's end is listed with the cleared table
         self.move_history.hold = sum(1 for ev in moved[first:] if ev.get("type") != "action")
         try:
             self.render(mid)

@@ -262,7 +262,7 @@ class DurakTable(TableView):
     def left_els(self, v: dict, durak: int | None) -> list:
         """What the Durak was left holding, for the game's result: a sentence with the
         count (``p.durak-left``) and those cards (``div.durak-left-cards``; the engine's
-        ``outcome()["left"]``, public once the game is over, or the hand the view shows).
+        ``outcome()["left"]``, public once the game is over).
         A computer's or another person's cards are seen nowhere else; the person's own
         (class ``yours``) are hidden beneath the result on a narrow screen but beside it
         on a wide one, where the result shows the count only (static/css/table.css).
@@ -277,7 +277,7 @@ class DurakTable(TableView):
             t(lang, "result_left" + one, name=self.name(durak), n=n)
         out = [h("p", {"class": "durak-left", "data-seat": durak, "data-cards": n}, text=text)]
         yours = durak == v["human"]
-        left = st["hand"] if yours else (st.get("outcome") or {}).get("left") or []
+        left = (st.get("outcome") or {}).get("left") or []
         if left:
             cards = h("div", {"class": "durak-left-cards left" + (" yours" if yours else ""),
                               "role": "group", "aria-label": text.rstrip(".")})

@@ -160,16 +160,18 @@ class Privacy:
         drawer's turn goes on), or after a reload."""
         if self.app.session.game not in ("dunka", "elvakort", "tonk"):
             return False   # a Durak "draw" is the refill after a bout, not a turn's start
-        own = [ev for r in self._history() for ev in r["events"] if _own_move(ev, seat)]
+        own = self.own_moves(seat)
         return bool(own) and own[-1].get("type") == "draw"
 
     def had_turn(self, seat: int) -> bool:
         """True when ``seat`` has had a turn in this game as far as the page knows: the
         device has left them (``left_at``), or a kept round of the move history holds a
         move of theirs (after a reload)."""
-        if seat in self.left_at:
-            return True
-        return any(_own_move(ev, seat) for r in self._history() for ev in r["events"])
+        return seat in self.left_at or bool(self.own_moves(seat))
+
+    def own_moves(self, seat: int) -> list[dict]:
+        """``seat``'s own moves in the kept rounds of the move history, oldest first."""
+        return [ev for r in self._history() for ev in r["events"] if _own_move(ev, seat)]
 
     def prompt_el(self):
         lang = self.app.lang
