@@ -8,6 +8,8 @@ arrangements of a selection come from the engine's ``laydown_options``.
 
 from __future__ import annotations
 
+from pyscript import document
+
 from ..i18n import card_name, t
 from . import dunka_model as dm
 from .markup import card_el, card_index, h
@@ -17,7 +19,10 @@ from .table import TableView
 
 class DunkaTable(TableView):
     """The Dunka table. ``chooser``: the lay-down arrangements offered (``meld`` action
-    texts) while the player chooses, else None. ``sort``: ``"suit"`` or ``"rank"``."""
+    texts) while the player chooses, else None. ``sort``: ``"suit"`` or ``"rank"``.
+    ``open_meld``: the meld whose several moves are shown (``meld_el``) and the selection
+    they are for, ``(meld name, [card])``; they show only while that card alone is
+    selected."""
 
     game = "dunka"
     lower_wins = True
@@ -25,16 +30,19 @@ class DunkaTable(TableView):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.chooser: list[str] | None = None
+        self.open_meld: tuple[str, list[str]] | None = None
         sort = app.prefs.get("dunka_sort")
         self.sort = sort if sort in dm.SORTS else "suit"
 
     def reset(self) -> None:
         super().reset()
         self.chooser = None
+        self.open_meld = None
 
     def after_move(self) -> None:
         self.selected = []
         self.chooser = None
+        self.open_meld = None
 
     def describe(self, ev: dict) -> str | None:
         v = self.app.view
@@ -123,25 +131,51 @@ class DunkaTable(TableView):
             lambda m: self.meld_el(m, p["targets"].get(m["name"], [])))
 
     def meld_el(self, m: dict, targets: list[dict]):
+        """One meld on the table; with ``targets`` (``dunka_model.targets``: what the
+        selected card can do on it, DUN-9, DUN-11) it is highlighted and is itself the
+        control: with one move it is a button that makes it; with several (a joker at
+        either end of a run, a lay-off or a joker replacement) a tap opens their buttons
+        under it (``open_meld``), so no button covers the melds below until asked for."""
         lang = self.lang
         kind = t(lang, "dk_set" if m["kind"] == "set" else "dk_run")
         cards = h("div", {"class": "meld-cards"})
         for token in m["cards"]:
             cards.appendChild(card_el(lang, token, "div", "tiny-face"))
-        el = h("div", {"class": "meld" + (" target" if targets else ""), "data-meld": m["name"],
-                       "role": "group", "aria-label": f"{kind}: " + ", ".join(
-                           card_name(lang, c) for c in m["cards"])}, cards)
-        # the buttons float over the meld (table.css ".meld-acts"): a selection that
-        # highlights a meld moves no meld and no row below it
-        acts = h("div", {"class": "meld-acts"}) if targets else None
-        for tg in targets:
-            key = ("dk_layoff" if tg["kind"] == "layoff" else "dk_replace") + \
-                (f"_{tg['end']}" if tg["end"] else ("_here" if tg["kind"] == "layoff" else ""))
-            acts.appendChild(h("button", {"type": "button", "class": "ui-btn small primary",
-                                          "data-action": tg["action"]}, text=t(lang, key)))
-        if acts is not None:
+        label = f"{kind}: " + ", ".join(card_name(lang, c) for c in m["cards"])
+        attrs = {"class": "meld" + (" target" if targets else ""), "data-meld": m["name"],
+                 "role": "group", "aria-label": label}
+        is_open = len(targets) > 1 and self.open_meld == (m["name"], self.selected[:1])
+        if targets and not is_open:
+            # the highlighted meld is the button (static/css/table.css ".meld.target")
+            attrs.update({"id": f"meld-{m['name']}", "role": "button", "tabindex": "0"})
+            if len(targets) == 1:
+                attrs["data-action"] = targets[0]["action"]
+                attrs["aria-label"] = f"{self.target_text(targets[0])}: {label}"
+            else:
+                attrs["data-ui"] = "meld-open"
+                attrs["aria-expanded"] = "false"
+                attrs["aria-label"] = f"{t(lang, 'dk_meld_choose')}: {label}"
+        if targets and not is_open:   # (over its last card: Elvakort's credit line stays)
+            cards.appendChild(h("span", {"class": "meld-tag", "aria-hidden": "true"}, text="+"))
+        el = h("div", attrs, cards)
+        if is_open:
+            # its moves float just below its cards (table.css ".meld-acts"): a tap on the
+            # meld outside them closes them
+            el.setAttribute("data-ui", "meld-close")
+            acts = h("div", {"class": "meld-acts"})
+            for tg in targets:
+                acts.appendChild(h("button", {"type": "button", "class": "ui-btn small primary",
+                                              "data-action": tg["action"]},
+                                   text=self.target_text(tg)))
             el.appendChild(acts)
         return el
+
+    def target_text(self, target: dict) -> str:
+        """The words of one move on a meld (``dunka_model.targets`` entry): "Lay off",
+        "Lay off at the low end", "Replace the joker, it moves to the high end" …"""
+        kind = "dk_layoff" if target["kind"] == "layoff" else "dk_replace"
+        end = f"_{target['end']}" if target["end"] else ("_here" if kind == "dk_layoff" else "")
+        return t(self.lang, kind + end)
 
     def chooser_el(self, st: dict):
         lang = self.lang
@@ -325,11 +359,24 @@ class DunkaTable(TableView):
             self.click_hand_card(str(el.getAttribute("data-card")))
             return True
         meld = el.closest(".meld.target")
-        if meld:   # the status line says "tap a highlighted meld": its one move is made
-            buttons = meld.querySelectorAll("button[data-action]")
-            if buttons.length == 1:   # several (a joker's two ends): the buttons choose
-                app.do(str(buttons.item(0).getAttribute("data-action")))
-                return True
+        if meld:   # the status line says "tap a highlighted meld" (meld_el)
+            name = str(meld.getAttribute("data-meld"))
+            ui = meld.getAttribute("data-ui")
+            if meld.hasAttribute("data-action"):   # its one move
+                app.do(str(meld.getAttribute("data-action")))
+            elif ui == "meld-open":   # several: their buttons, the first one focused
+                self.open_meld = (name, self.selected[:1])
+                app.render()
+                first = document.querySelector(f'.meld[data-meld="{name}"] .meld-acts button')
+                if first:
+                    first.focus()
+            elif ui == "meld-close":
+                self.open_meld = None
+                app.render()
+                again = document.getElementById(f"meld-{name}")
+                if again:
+                    again.focus()
+            return True
         return False
 
     def click_hand_card(self, card: str) -> None:

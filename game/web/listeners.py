@@ -143,9 +143,18 @@ class ListenersPart:
 
     def on_key(self, event) -> None:
         target = event.target
-        if not target or not hasattr(target, "closest") or not target.closest(".hand"):
+        if not target or not hasattr(target, "closest"):
             return
         key = str(event.key)
+        if key in ("Enter", " ") and target.getAttribute("role") == "button" \
+                and str(target.tagName) != "BUTTON":
+            # an element that is a button by its role (a highlighted meld, Dunka's
+            # table): Enter and Space press it, as they do a native button
+            event.preventDefault()
+            target.click()
+            return
+        if not target.closest(".hand"):
+            return
         if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
             return
         cards = document.querySelectorAll(".hand .card")

@@ -158,14 +158,16 @@ class TonkTable(TableView):
         for token in s["cards"]:
             cards.appendChild(card_el(lang, token, "div", "tiny-face"))
         label = f"{kind}: " + ", ".join(card_name(lang, c) for c in s["cards"])
-        el = h("div", {"class": "meld spread" + (" target" if action else ""),
-                       "data-spread": s["name"], "role": "group", "aria-label": label}, cards)
+        attrs = {"class": "meld spread" + (" target" if action else ""),
+                 "data-spread": s["name"], "role": "group", "aria-label": label}
         if action:
-            el.appendChild(h("button", {"type": "button", "class": "ui-btn small primary",
-                                        "data-action": action,
-                                        "aria-label": f"{t(lang, 'tk_hit_here')}: {label}"},
-                             text=t(lang, "tk_hit_here")))
-        return el
+            # the highlighted spread is the button for the hit (TONK-7), a "+" over its
+            # last card: no button beside it widens it and moves the spreads after it
+            # (static/css/table.css ".meld.target"; as Dunka's melds)
+            attrs.update({"role": "button", "tabindex": "0", "data-action": action,
+                          "aria-label": f"{t(lang, 'tk_hit_here')}: {label}"})
+            cards.appendChild(h("span", {"class": "meld-tag", "aria-hidden": "true"}, text="+"))
+        return h("div", attrs, cards)
 
     # ------------------------------------------------------------ the hand's result
 
@@ -372,6 +374,9 @@ class TonkTable(TableView):
             self.click_hand_card(str(el.getAttribute("data-card")))
             return True
         target = el.closest(".spread")  # (no match: JS null, a falsy proxy, not None)
+        if target and target.hasAttribute("data-action"):   # a card of a highlighted one
+            app.do(str(target.getAttribute("data-action")))
+            return True
         if target and len(self.selected) == 1:
             app.explain(f"hit {self.selected[0]} {target.getAttribute('data-spread')}")
             return True

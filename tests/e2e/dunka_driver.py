@@ -21,7 +21,9 @@ PILE = ".discard-pile [data-action]"
 LAY = ".actions [data-ui=laydown]:not([aria-disabled=true])"
 PLAYABLE = ".hand .card.playable"
 CHOICES = "#chooser [data-action]"
-TARGETS = ".meld [data-action]"
+TARGETS = ".meld.target[data-action], .meld.target[data-ui=meld-open]"
+"""A highlighted meld: its one move, or (several) a tap that opens them (``MELD_MOVES``)."""
+MELD_MOVES = ".meld-acts [data-action]"
 DISCARD = ".actions [data-ui=discard][data-action]"
 CLEAR = ".actions [data-ui=clear]"
 MOVE_SELECTORS = (NEXT, DUNK, PASS, STOCK, PILE, LAY, PLAYABLE)
@@ -67,6 +69,9 @@ def human_move(page, rng: random.Random, dunk: bool = False, seen: Look | None =
         cards = after.all(PLAYABLE)
         if after.all(TARGETS) and rng.random() < 0.8:
             tap_at(page, after.all(TARGETS)[0])
+            moves = look(page, (MELD_MOVES, PLAYABLE), after=tapped_draw(page)).all(MELD_MOVES)
+            if moves:   # the meld offered several moves: one of them
+                tap_at(page, moves[rng.randrange(len(moves))])
             return "layoff"
         if after.all(DISCARD):
             tap_at(page, after.all(DISCARD)[0])

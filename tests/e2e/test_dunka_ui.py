@@ -305,29 +305,69 @@ def test_the_chooser_lists_every_way_best_first_each_named_apart(page, site):
         assert sorted(hand(page)) == sorted(["AH", "AD", "7H", "JK"])
 
 
-LAYOFF_POSITION = ("?lang=%s&speed=instant&position=dunka;names=You,Bo;round=1;phase=play;"
+LAYOFF_POSITION = ("?lang=%s&speed=instant&position=dunka;names=You,Bo,Al;round=1;phase=play;"
                    "turn=0;m1=0:4D,5D,6D;m2=0:7S,7H,7D;m3=1:7C,7S.1,7H.1;m4=1:8C,9C,10C;"
-                   "down=0,1;h0=%s,JC,KS,2C;h1=?3;seed=8")
+                   "m5=2:4S,5S,6S;m6=2:QH,QD,QS;down=0,1,2;h0=%s,JC,KS,2C;h1=?3;h2=?4;seed=8")
+"""Three players down, six narrow melds in two rows on a phone: the run 4-6 of diamonds
+and the sevens of the person's, Bo's sevens and clubs, Al's spades and queens."""
+
+UNCOVERED = """() => [...document.querySelectorAll('#table .meld')].map(m => {
+  // every card of every meld: is what lies at its corner the card itself?
+  const cards = [...m.querySelectorAll('[data-card]')];
+  return [m.dataset.meld, cards.every(c => { const r = c.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + 4, r.top + 6);
+    return at && c.contains(at); })];
+})"""
+"""JS: ``[[meld name, every card's top-left corner (its rank and suit) is in view]]``."""
+
+MOVE_BOXES = """() => [...document.querySelectorAll('.meld-acts button')].map(b => {
+  const r = b.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; })"""
 
 
-def test_lay_off_buttons_of_neighbouring_melds_never_touch_on_a_phone(page, site):
-    """DUN-9 on 360- and 390-px phones: a card that fits three narrow melds side by side
-    (the seven of diamonds: the run 4-6 of diamonds, two sets of sevens; a joker: both
-    ends of the run and the set, DUN-10) gets a Lay off button under each, and no two
-    buttons overlap or touch (a new-user check saw them run 3 px into each other), in
-    English and in Swedish (longer words)."""
+def test_a_highlighted_meld_is_the_lay_off_button_and_hides_no_meld_on_a_phone(page, site):
+    """DUN-9, DUN-10 on 360- and 390-px phones, three players, six melds in two rows. A
+    card that fits three melds with one move each (the seven of diamonds: the run's high
+    end, two sets of sevens) makes them buttons that lay it off (role button, the move
+    as their action, a "+"), and no button floats over any meld: every card's corner
+    stays in view (the floating Lay off buttons hid the next row, Al's melds: new-user
+    check, session 18). A joker (the run's two ends, the person's set; DUN-10: only on
+    its own melds) opens the run's two buttons only when the run is tapped, inside the
+    screen and apart; Enter on the focused meld opens them too, and a tap lays it off."""
     for (w, h), lang, card in (((360, 640), "en", "7D.1"), ((390, 844), "sv", "JK")):
         page.set_viewport_size({"width": w, "height": h})
         open_game(page, site.url + LAYOFF_POSITION % (lang, card))
         tap(page.locator(f".hand [data-card='{card}']"))
-        page.locator(".meld-acts [data-action]").first.wait_for()
-        boxes = page.evaluate("""() => [...document.querySelectorAll('.meld-acts button')]
-            .map(b => { const r = b.getBoundingClientRect();
-                        return [r.left, r.right, r.top, r.bottom]; })""")
-        assert len(boxes) == 3, boxes
-        for i, a in enumerate(boxes):
-            assert a[0] >= 0 and a[1] <= w, (lang, a)
-            for b in boxes[i + 1:]:
-                apart = a[1] + 2 <= b[0] or b[1] + 2 <= a[0] or \
-                    a[3] + 2 <= b[2] or b[3] + 2 <= a[2]
-                assert apart, (lang, a, b)
+        page.locator(".meld.target").first.wait_for()
+        targets = page.eval_on_selector_all(
+            ".meld.target", "els => els.map(e => [e.dataset.meld, e.getAttribute('role'),"
+            " e.dataset.action || e.dataset.ui, !!e.querySelector('.meld-tag')])")
+        if card == "7D.1":
+            assert targets == [["m1", "button", "layoff 7D.1 m1", True],
+                               ["m2", "button", "layoff 7D.1 m2", True],
+                               ["m3", "button", "layoff 7D.1 m3", True]], targets
+        else:
+            assert targets == [["m1", "button", "meld-open", True],
+                               ["m2", "button", "layoff JK m2", True]], targets
+        assert page.locator(".meld-acts").count() == 0
+        covered = [m for m, ok in page.evaluate(UNCOVERED) if not ok]
+        assert not covered, (lang, covered)
+    # the joker's run: its two ends on a tap (Al's melds hidden only then, on request)
+    page.locator(".meld[data-meld=m1]").click()
+    page.locator(".meld-acts button").first.wait_for()
+    boxes = page.evaluate(MOVE_BOXES)
+    assert len(boxes) == 2, boxes
+    a, b = boxes
+    assert all(x[0] >= 0 and x[1] <= 390 for x in boxes), boxes
+    assert a[3] + 2 <= b[2] or b[3] + 2 <= a[2], boxes   # apart
+    assert page.evaluate("document.activeElement.dataset.action") == "layoff JK m1 low"
+    # a tap on the run outside its buttons closes them, the keyboard stays on the run
+    page.locator(".meld[data-meld=m1]").click(position={"x": 3, "y": 3})
+    page.locator(".meld-acts").wait_for(state="detached")
+    assert page.evaluate("document.activeElement.id") == "meld-m1"
+    page.keyboard.press("Enter")
+    page.locator(".meld-acts button").first.wait_for()
+    tap(page.locator(".meld-acts [data-action='layoff JK m1 high']"))
+    wait_settled(page)
+    cards = page.eval_on_selector_all(".meld[data-meld=m1] [data-card]",
+                                      "els => els.map(e => e.dataset.card)")
+    assert cards == ["4D", "5D", "6D", "JK=7D"], cards

@@ -206,7 +206,7 @@ def _select_a_hitting_card(page) -> bool:
         return False
     for i in range(page.locator(".hand .card.playable").count()):
         tap(page.locator(".hand .card.playable").nth(i))
-        if page.locator(".spread [data-action]").count():
+        if page.locator(".spread[data-action]").count():
             return True
         tap(page.locator(".actions [data-ui=clear]"))
     return False
@@ -221,12 +221,48 @@ def test_a_selected_card_hits_a_highlighted_spread(page, site):
     card = page.get_attribute(".hand [aria-pressed=true]", "data-card")
     target = page.locator(".spread.target").first
     spread = target.get_attribute("data-spread")
-    button = target.locator("[data-action]")
-    assert button.get_attribute("data-action") == f"hit {card} {spread}"
-    tap(button)
+    # the highlighted spread is the button (a tap on one of its cards hits too)
+    assert target.get_attribute("data-action") == f"hit {card} {spread}"
+    assert target.get_attribute("role") == "button"
+    tap(target.locator("[data-card]").first)
     wait_settled(page)
     if not result_shown(page):  # a hit that empties the hand ends it (tonk out)
         assert card not in hand(page)
         cards = page.eval_on_selector_all(f".spread[data-spread={spread}] [data-card]",
                                           "els => els.map(e => e.dataset.card)")
         assert card in cards
+
+
+SPREADS = ("?lang=sv&speed=instant&position=tonk;phase=play;stake=2;turn=0;"
+           "h0=3H,4H,5H,QC,KD,6D;h1=?2;h2=?2;h3=?2;s1=0:7S,7H,7D;s2=1:9C,10C,JC;"
+           "s3=2:QH,QS,QD;s4=3:2D,3D,4D,5D;s5=1:8S,9S,10S")
+"""Four players, five spreads in two rows on a phone; the queen of clubs hits the run of
+clubs (s2) and the queens (s3)."""
+
+SPREAD_BOXES = """() => Object.fromEntries([...document.querySelectorAll('#table .spread')]
+  .map(s => { const r = s.getBoundingClientRect(); return [s.dataset.spread, [r.left, r.top]]; }))"""
+
+
+def test_a_card_that_hits_moves_no_spread_on_a_phone(page, site):
+    """TONK-7 at 390x844: selecting a card that hits two spreads makes them buttons for
+    the hit (role button, the hit as their action, a "+" over their last card) and moves
+    no spread (a Hit button beside each made them wider and the spreads after them
+    wrapped to another row); Enter on the focused spread hits it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site.url + SPREADS)
+    rest = page.evaluate(SPREAD_BOXES)
+    tap(page.locator(".hand [data-card=QC]"))
+    page.locator(".spread.target").first.wait_for()
+    assert page.eval_on_selector_all(
+        ".spread.target", "els => els.map(e => [e.dataset.spread, e.getAttribute('role'),"
+        " e.dataset.action, !!e.querySelector('.meld-tag')])") == [
+        ["s2", "button", "hit QC s2", True], ["s3", "button", "hit QC s3", True]]
+    picked = page.evaluate(SPREAD_BOXES)
+    moved = {k: (rest[k], picked[k]) for k in rest
+             if abs(rest[k][0] - picked[k][0]) > 1 or abs(rest[k][1] - picked[k][1]) > 1}
+    assert not moved, moved
+    page.locator(".spread[data-spread=s3]").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('.spread[data-spread=s3] [data-card]')"
+                           ".length === 4")
+    assert "QC" not in hand(page)

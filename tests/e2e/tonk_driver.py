@@ -48,7 +48,7 @@ END = ".actions [data-ui=end][data-action]"
 SPREAD = ".actions [data-ui=spread]:not([aria-disabled=true])"
 SPREAD_GO = ".actions [data-ui=spread][data-action]"
 PLAYABLE = ".hand .card.playable"
-TARGETS = ".spread [data-action]"
+TARGETS = ".spread[data-action]"
 DISCARD = ".actions [data-ui=discard][data-action]"
 CLEAR = ".actions [data-ui=clear]"
 MOVE_SELECTORS = (NEXT, KNOCK, STOCK, PILE, END, SPREAD, PLAYABLE)
