@@ -82,8 +82,9 @@ class DunkaTable(TableView):
                             "claim" if st.get("claim") else "")
         center = h("section", {"class": "center dunka-center"}, stock, pile)
         # while the chooser is open the one thing to do is choose (not "Tap Lay down")
-        status, why = self.status_els(t(lang, "dk_st_choose") if self.chooser
-                                      else p["status"])
+        status, why = self.status_els(
+            t(lang, "dk_st_choose") if self.chooser else
+            t(lang, "dk_st_meld_moves") if self.meld_open(p["targets"]) else p["status"])
         # the round summary carries "Next round"; the chooser replaces "Lay down"
         buttons = [b for b in p["buttons"] if not (b["id"] == "laydown" and self.chooser)
                    and b["id"] != "next-round"]
@@ -124,7 +125,7 @@ class DunkaTable(TableView):
 
     def melds_el(self, v: dict, p: dict):
         """The melds on the table by owner; a meld the selected card fits is highlighted
-        and carries its lay-off / joker-replacement buttons."""
+        and is the control for its lay-off / joker replacement (``meld_el``)."""
         return self.owner_groups(
             v, "melds", {"title": "dk_melds_title", "empty": "dk_no_melds",
                          "yours": "dk_melds_yours", "of": "dk_melds_of"},
@@ -169,6 +170,12 @@ class DunkaTable(TableView):
                                    text=self.target_text(tg)))
             el.appendChild(acts)
         return el
+
+    def meld_open(self, targets: dict) -> bool:
+        """True when ``open_meld`` shows its moves: the same card alone selected, and the
+        meld offers it several (``targets``: ``dunka_model.plan``'s)."""
+        return self.open_meld is not None and self.open_meld[1] == self.selected[:1] \
+            and len(targets.get(self.open_meld[0], [])) > 1
 
     def target_text(self, target: dict) -> str:
         """The words of one move on a meld (``dunka_model.targets`` entry): "Lay off",

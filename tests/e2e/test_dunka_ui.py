@@ -332,7 +332,8 @@ def test_a_highlighted_meld_is_the_lay_off_button_and_hides_no_meld_on_a_phone(p
     stays in view (the floating Lay off buttons hid the next row, Al's melds: new-user
     check, session 18). A joker (the run's two ends, the person's set; DUN-10: only on
     its own melds) opens the run's two buttons only when the run is tapped, inside the
-    screen and apart; Enter on the focused meld opens them too, and a tap lays it off."""
+    screen and apart, and the status line says to choose; Enter on the focused meld opens
+    them too, and a tap lays it off."""
     for (w, h), lang, card in (((360, 640), "en", "7D.1"), ((390, 844), "sv", "JK")):
         page.set_viewport_size({"width": w, "height": h})
         open_game(page, site.url + LAYOFF_POSITION % (lang, card))
@@ -360,6 +361,7 @@ def test_a_highlighted_meld_is_the_lay_off_button_and_hides_no_meld_on_a_phone(p
     assert all(x[0] >= 0 and x[1] <= 390 for x in boxes), boxes
     assert a[3] + 2 <= b[2] or b[3] + 2 <= a[2], boxes   # apart
     assert page.evaluate("document.activeElement.dataset.action") == "layoff JK m1 low"
+    assert page.locator("#status-line").inner_text().startswith("Välj hur kortet ska läggas")
     # a tap on the run outside its buttons closes them, the keyboard stays on the run
     page.locator(".meld[data-meld=m1]").click(position={"x": 3, "y": 3})
     page.locator(".meld-acts").wait_for(state="detached")
