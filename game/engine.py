@@ -17,7 +17,7 @@ play goes clockwise, to the left.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Sequence
 
 

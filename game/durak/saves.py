@@ -4,10 +4,15 @@ mixin of ``state.State``)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import checks
 from ..cards import make_deck
 from ..engine import SaveError, SettingError
 from .rules import DECK_RANKS, MAX_ATTACK, SAVE_VERSION, Rules, beats, looks_like_first_bout
+
+if TYPE_CHECKING:   # (annotations only: state.py imports this module)
+    from .state import State
 
 
 class StateSaves:

@@ -5,12 +5,15 @@ Elvakorts-Rummy as data and hooks (``RuleSet``, ``RULE_SETS``, the scoring of a 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, ClassVar
+from typing import TYPE_CHECKING, Callable, ClassVar
 
 from ..cards import Card
 from ..engine import RulesBase, SettingError, check_choice
 from ..melds import (DUNKA, DUNKA_CONTRACTS, ELVAKORT, ELVAKORT_CONTRACTS, Contract, MeldRules,
                      dunka_value, elvakort_value)
+
+if TYPE_CHECKING:   # (annotations only: state.py imports this module)
+    from .state import State
 
 
 SAVE_VERSION = 1

@@ -4,6 +4,8 @@ scoresheet, ``to_dict``/``from_dict`` with every field checked, and the integrit
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import checks
 from ..cards import Card, card_key, make_deck
 from ..engine import SaveError, SettingError
@@ -11,6 +13,9 @@ from ..melds import Meld, is_valid
 from .cardtext import card_text, card_texts
 from .rules import (MAX_CARDS, MAX_POINTS, MAX_ROUND_TURNS, PHASES, ROUNDS, RULE_SETS,
                     SAVE_VERSION, Rules)
+
+if TYPE_CHECKING:   # (annotations only: state.py imports this module)
+    from .state import State
 
 
 class StateSaves:

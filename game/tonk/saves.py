@@ -3,6 +3,8 @@ integrity check a read save must pass (a mixin of ``state.State``)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import checks
 from ..engine import SaveError, SettingError
 from ..ledger import MAX_HANDS, MAX_STAKE, TonkLedger
@@ -11,6 +13,9 @@ from .cardtext import _txt
 from .results import _copy_result, _read_result
 from .rules import (_DECK_SET, _FULL_DECK, ENDS, MAX_CUTS, MAX_PLAYERS, MIN_PLAYERS, PHASES,
                     SAVE_VERSION, TURN_LIMIT, Rules)
+
+if TYPE_CHECKING:   # (annotations only: state.py imports this module)
+    from .state import State
 
 
 class StateSaves:

@@ -86,6 +86,9 @@ def test_a_deal_moves_the_cards_at_normal_speed_and_none_at_instant(page, site):
     page.click("[data-ui=knock-confirm]")
     page.wait_for_selector("#table .result [data-action=next]")
     assert page.locator("#table .result .card").count() >= 10
+    shown = page.eval_on_selector_all("#table .result [data-card]",
+                                      "els => els.map(e => e.dataset.card)")
+    assert set(hand) <= set(shown), shown   # your cards are in the result
     last = page.evaluate(REPORT)["last"]
     assert last == [], last
 
