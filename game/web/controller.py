@@ -229,6 +229,8 @@ class ControllerPart:
             self.teach.illegal(text, exc)
             return
         self.drawn.note(self.session, events)
+        if dealt(events):   # after a result on the table: nobody's hand is shown yet
+            self.privacy.new_deal()
         self.table.after_move()
         self.clear_info_notice()
         self.reason_text = ""
@@ -245,6 +247,8 @@ class ControllerPart:
         a pass-and-play prompt: claims, throw-ins declined): saved, told, added to the
         history, then the next screen."""
         self.drawn.note(self.session, events)
+        if dealt(events):
+            self.privacy.new_deal()
         self.move_events = events
         self.dealing = self.dealing or dealt(events)
         self.save_session()

@@ -50,6 +50,17 @@ class Privacy:
         self.pressed = []
         self.left_at = {}
 
+    def new_deal(self) -> None:
+        """A new hand or round was dealt from a result everyone looked at: the person to
+        play first gets the "Pass to" screen whoever tapped Next. (When they were the one
+        who saw the table last, their new cards were shown to whoever held the device:
+        new-user check, Tonk, the knocker leading the next hand.) Durak's next game goes
+        through ``reset`` (``show_table``)."""
+        if self.seen is not None:
+            self.keep_prefs(self.seen)
+            self.leave(None)   # their news starts with the new deal
+        self.seen = None
+
     def active(self) -> bool:
         """True for a table of two or more people (never in a lesson or a frame)."""
         app = self.app

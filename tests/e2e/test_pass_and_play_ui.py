@@ -16,6 +16,7 @@ import random
 
 import dunka_driver
 import durak_driver
+import tonk_driver
 from browser_harness import fixed_random, open_game
 from durak_driver import tap
 from table_driver import Look, forget_taps, look, tap_at, tapped_draw
@@ -407,3 +408,39 @@ def test_the_first_pass_screen_does_not_speak_of_a_last_turn(page, site):
             assert head in (so_far, None) and (lines or head is None), heads
         assert heads[0][0] == so_far, heads   # the turned-up card is news at once
         assert heads[3][0] == since, heads    # the opening discard was their turn
+
+
+def test_every_new_tonk_hand_starts_with_a_pass_screen(page, site):
+    """Tonk of two people: a hand's result is public, and whoever taps Next hand, the new
+    hand starts with a "Pass to" screen, no hand in the DOM. (A new-user check saw the
+    knocker's new cards at once when the knocker, the last to see the table, also led
+    the next hand.) Three hands; at least one where the person who ended a hand leads
+    the next one (the fifth, with these deals and taps; without the fix it began with
+    the table)."""
+    start(page, site, "tonk", 2, "hh", DEAL)
+    rng = random.Random(5)
+    holder = None   # who saw the table last
+    hands = same = 0
+    for _ in range(1500):
+        screen, seen = settle(page, tonk_driver.MOVE_SELECTORS)
+        if screen == "pass":
+            holder = pass_screen(page, seen)
+            continue
+        assert screen == "human", screen
+        if seen.all(tonk_driver.NEXT):
+            ended_by = holder
+            tap_at(page, seen.all(tonk_driver.NEXT)[0])
+            screen, seen = settle(page, tonk_driver.MOVE_SELECTORS)
+            assert screen == "pass", f"hand {hands + 2} began without a 'Pass to' screen"
+            hidden_hands(seen.extra)
+            holder = pass_screen(page, seen)
+            same += holder == ended_by
+            hands += 1
+            if same and hands >= 2 or hands == 8:
+                break
+            continue
+        # a knock now and then ends hands on either person's turn
+        tonk_driver.human_move(page, rng, knock=rng.random() < 0.3, seen=seen)
+    else:
+        raise AssertionError("the hands were not played")
+    assert same >= 1, "no hand was led by the person who saw the last one end"
