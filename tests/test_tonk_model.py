@@ -133,8 +133,11 @@ def test_start_of_turn_offers_knock_stock_and_pile():
 @pytest.mark.parametrize("lang", ["en", "sv"])
 def test_knock_asks_before_it_ends_the_hand(lang):
     """Knock (TONK-11) ends the hand at once and shows every hand: the button only asks
-    "Knock with n points?"; the answer carries the action, or the question is withdrawn."""
-    v = {"state": {"phase": "start", "hand": ["2S", "QH"], "pile_top": "9D", "stock_dry": False},
+    "Knock with n points?", with what it wins and what a caught knock costs in chips at
+    the stake (a new user read "pay 2" at a stake of 2 and paid 6); the answer carries
+    the action, or the question is withdrawn."""
+    v = {"state": {"phase": "start", "hand": ["2S", "QH"], "pile_top": "9D", "stock_dry": False,
+                   "stake": 2},
          "legal": ["knock", "draw stock", "draw pile"], "human": 0, "players": players(2),
          "actor": 0}
     first = tm.plan(v, [], lang)
@@ -145,6 +148,11 @@ def test_knock_asks_before_it_ends_the_hand(lang):
     assert [(b["id"], b["action"]) for b in asked["buttons"]] == [("knock-confirm", "knock"),
                                                                   ("knock-cancel", None)]
     assert "12" in asked["status"] and asked["stock"] is None and asked["pile"] is None
+    terms = {"en": ("you get 2 chips from each player", "you pay 4 chips to each of them",
+                    "the lowest total gets 2 chips from everyone else"),
+             "sv": ("får du 2 marker av var och en", "du betalar 4 marker till var och en av dem",
+                    "den lägsta får 2 marker av alla andra")}[lang]
+    assert all(term in asked["status"] for term in terms), asked["status"]
     assert not any(c["playable"] for c in asked["hand"])
 
 
@@ -184,7 +192,27 @@ def test_every_way_a_hand_ends_has_a_headline(end):
         assert tm.describe_event(lang, {"type": "hand_over", "result": result},
                                  players(2), 0) == text
     lines = tm.payout_lines("en", result, players(2), 0)
-    assert lines[0]["text"] == "You to Computer 1: 2 chips" and lines[0]["why"] == "tonked out"
+    assert lines[0]["text"] == "You to Computer 1: 2 chips"
+    paid = {**result, "payouts": [{"payer": 1, "payee": 0, "amount": 2, "units": 2,
+                                   "reason": "tonk_out"}]}
+    assert tm.payout_lines("sv", paid, players(2), 0)[0]["text"] == "Dator 1 till dig: 2 marker"
+    assert tm.payout_lines("en", paid, players(2), 0)[0]["text"] == "Computer 1 to you: 2 chips"
+    assert lines[0]["why"] == "Computer 1 tonked out"   # who did it, not the payer
+
+
+def test_a_payouts_reason_names_who_did_it():
+    """Each payout's reason says whose doing it was: the payee's (a knock won, the lowest
+    total), or for a caught knock the payer's knock and the payee's total (TONK-11)."""
+    ps = players(3)
+    result = {"end": "knock", "player": 0, "caught": True, "winners": [1],
+              "payouts": [{"payer": 0, "payee": 1, "amount": 4, "units": 2, "reason": "caught"},
+                          {"payer": 2, "payee": 1, "amount": 2, "units": 1, "reason": "lowest"}]}
+    en = [line["why"] for line in tm.payout_lines("en", result, ps, 0)]
+    assert en == ["You knocked and got caught: Computer 1 had as low or lower",
+                  "Computer 1 had the lowest total"], en
+    sv = [line["why"] for line in tm.payout_lines("sv", result, ps, 0)]
+    assert sv == ["Du knackade och åkte fast: Dator 1 hade lika lågt eller lägre",
+                  "Dator 1 hade lägst summa"], sv
 
 
 def test_event_sentences():

@@ -12,7 +12,7 @@ the geometry of the ledger's balance chart.
 from __future__ import annotations
 
 from ..i18n import card_name, cards_names, t
-from .model import display_name
+from .model import addressee, display_name
 
 CARD_VERBS = ("spread", "hit", "discard")
 CHART_HANDS = 20
@@ -104,7 +104,7 @@ def plan(view: dict, selected: list[str], lang: str, knocking: bool = False) -> 
         total = hand_value(hand)
         return {"hand": [{**c, "playable": False, "selected": False} for c in cards],
                 "stock": None, "pile": None, "targets": {}, "next": None, "selected": [],
-                "spreads": [], "status": t(lang, "tk_st_knock_confirm", n=total),
+                "spreads": [], "status": knock_terms(lang, total, st["stake"]),
                 "buttons": [{"id": "knock-confirm", "label": t(lang, "tk_btn_knock_confirm"),
                              "action": "knock", "enabled": True},
                             {"id": "knock-cancel", "label": t(lang, "tk_btn_knock_cancel"),
@@ -180,6 +180,15 @@ def chips(lang: str, n: int) -> str:
     return t(lang, "tk_chips_1") if n == 1 else t(lang, "tk_chips", n=n)
 
 
+def knock_terms(lang: str, total: int, stake: int) -> str:
+    """The question before a knock with ``total`` points, with what it wins and what
+    a caught knock costs in chips at ``stake`` chips a unit (TONK-11: 1 unit from each
+    player; caught, 2 to each player as low or lower, and the lowest total gets 1 from
+    each other player)."""
+    return t(lang, "tk_st_knock_confirm", n=total, stake=chips(lang, stake),
+             caught=chips(lang, 2 * stake))
+
+
 def signed(n: int) -> str:
     """A balance with its sign: ``+3``, ``0``, ``−2`` (a real minus sign)."""
     if n > 0:
@@ -211,17 +220,23 @@ def headline(lang: str, result: dict, players: list[dict], human: int) -> str:
 
 def payout_lines(lang: str, result: dict, players: list[dict], human: int) -> list[dict]:
     """Each payout as ``{"payer", "payee", "amount", "reason", "text", "why"}``: "Computer 1
-    to You: 2 chips" and why ("knocked with the lowest total")."""
+    to You: 2 chips" and why, naming who did it ("You knocked with the lowest total":
+    said of the payer it read as if the payer had knocked, a new-user check)."""
     def name(seat):
         return display_name(lang, players, seat, human)
+
+    def to(seat):   # "Dator 1 till dig", not "till Du"
+        you = seat == addressee(players, human)
+        return t(lang, "you_object") if you else name(seat)
 
     out = []
     for pay in result.get("payouts", []):
         out.append({"payer": pay["payer"], "payee": pay["payee"], "amount": pay["amount"],
                     "reason": pay["reason"],
                     "text": t(lang, "tk_pay", payer=name(pay["payer"]),
-                              payee=name(pay["payee"]), amount=chips(lang, pay["amount"])),
-                    "why": t(lang, f"tk_reason_{pay['reason']}")})
+                              payee=to(pay["payee"]), amount=chips(lang, pay["amount"])),
+                    "why": t(lang, f"tk_reason_{pay['reason']}", payer=name(pay["payer"]),
+                             payee=name(pay["payee"]))})
     return out
 
 
