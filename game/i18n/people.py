@@ -22,6 +22,8 @@ TEXTS = {
         "pp_throw_title": "Lägga på?",
         "pp_throw_text": "Vem vill lägga på ett kort till {name}? Om ingen vill, tryck "
                          "Ingen.",
+        "pp_throw_taking": "{name} tar upp korten. Vem vill lägga på fler kort som {name} "
+                           "får ta? Om ingen vill, tryck Ingen.",
         "pp_table_cards": "På bordet",
         "pp_person": "Person",
         "pp_computer": "Dator",
@@ -60,6 +62,8 @@ TEXTS = {
         "pp_throw_title": "Throw in?",
         "pp_throw_text": "Who wants to throw in a card on {name}? If nobody does, tap "
                          "Nobody.",
+        "pp_throw_taking": "{name} takes the cards. Who wants to throw in more for {name} to "
+                           "take? If nobody does, tap Nobody.",
         "pp_table_cards": "On the table",
         "pp_person": "Person",
         "pp_computer": "Computer",

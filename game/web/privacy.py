@@ -219,7 +219,9 @@ class Privacy:
             return box
         st = s.state
         box.appendChild(h("h2", {"id": "pp-h"}, text=t(lang, "pp_throw_title")))
-        box.appendChild(h("p", text=t(lang, "pp_throw_text", name=self.name(st.defender))))
+        # the defender takes (DUR-15): what is thrown in now goes with the rest
+        box.appendChild(h("p", text=t(lang, "pp_throw_taking" if st.taking else "pp_throw_text",
+                                      name=self.name(st.defender))))
         bout = h("div", {"class": "pp-bout", "role": "group",
                          "aria-label": t(lang, "pp_table_cards")})
         for attack, defence in st.table:  # public: the cards of the bout, as on the table

@@ -247,7 +247,7 @@ def test_durak_of_two_people_and_a_computer_to_its_end(page, site):
     seed = start(page, site, "durak", 3, "hbh", DEAL)
     assert seed == DEAL_SEED, f"dealt {seed}, not {DEAL_SEED}: the page's random source is not fixed"
     rng = random.Random(7)
-    throws = 0
+    throws = takes = 0
     for _ in range(1500):
         screen, seen = settle(page, durak_driver.MOVE_SELECTORS)
         if screen == "pass":
@@ -256,6 +256,12 @@ def test_durak_of_two_people_and_a_computer_to_its_end(page, site):
         if screen == "throw":
             hidden_hands(seen.extra)
             throws += 1
+            # after a take the prompt says so (a new user read the same words as in the
+            # middle of a defence over cards that would not be beaten)
+            saved = json.loads(page.evaluate("localStorage.getItem('kortbordet.v1.session')"))
+            taking = saved["session"]["state"]["taking"]
+            assert ("takes the cards" in seen.extra["privacy"]) == taking, seen.extra["privacy"]
+            takes += taking
             people = seen.all(THROW)
             assert seen.extra["attacks"] >= 1
             assert seen.extra["chosen"] == 0  # none pre-chosen
@@ -271,6 +277,7 @@ def test_durak_of_two_people_and_a_computer_to_its_end(page, site):
     else:
         raise AssertionError("the game did not end")
     assert throws >= 1, "no throw-in prompt was met"
+    assert takes >= 1, "no throw-in prompt after a take was met"
     tally = page.locator("#table").inner_text()
     assert "Anna" in tally or "<b>Bo</b>" in tally
     tap(page.locator("#table [data-ui=lobby]").first)  # the series in the lobby's history
