@@ -53,14 +53,20 @@ class TonkTable(TableView):
     knocking = False
     """True while "Knock with n points?" is asked (Knock ends the hand at once, TONK-11:
     a confirmation, not an undo, since a knock shows every hand)."""
+    resetting = False
+    """True while "Reset the chips?" is asked, in the chip ledger's panel under its button
+    (as a notice at the top of the page it lay behind a phone's open drawer, where the
+    button is: a new user thought the button did nothing)."""
 
     def reset(self) -> None:
         super().reset()
         self.knocking = False
+        self.resetting = False
 
     def after_move(self) -> None:
         super().after_move()
         self.knocking = False
+        self.resetting = False
 
     def describe(self, ev: dict) -> str | None:
         v = self.app.view
@@ -269,9 +275,20 @@ class TonkTable(TableView):
                     h("h2", {"id": "ledger-h"}, text=t(lang, "tk_ledger_title")), table)
         if history:
             section.appendChild(self.chart_el(v, history))
-            section.appendChild(h("button", {"type": "button", "class": "ui-btn small",
-                                             "data-ui": "ledger-reset"},
-                                  text=t(lang, "tk_ledger_reset")))
+            if not self.resetting:
+                section.appendChild(h("button", {"type": "button", "class": "ui-btn small",
+                                                 "data-ui": "ledger-reset"},
+                                      text=t(lang, "tk_ledger_reset")))
+            else:   # the question where the button was; "new" starts the new game
+                section.appendChild(h(
+                    "div", {"class": "ledger-reset-ask", "role": "group",
+                            "aria-labelledby": "ledger-reset-q"},
+                    h("p", {"id": "ledger-reset-q"}, text=t(lang, "tk_ledger_reset_ask")),
+                    h("button", {"type": "button", "class": "ui-btn small primary",
+                                 "data-ui": "new"}, text=t(lang, "tk_ledger_reset_yes")),
+                    h("button", {"type": "button", "class": "ui-btn small",
+                                 "data-ui": "ledger-reset-cancel"},
+                      text=t(lang, "tk_ledger_reset_no"))))
         return section
 
     def chart_el(self, v: dict, history: list[dict]):
@@ -342,9 +359,14 @@ class TonkTable(TableView):
         app = self.app
         v = app.view
         ui = el.getAttribute("data-ui")
-        if ui == "ledger-reset":  # a new game with the same players: every balance back to 0
-            app.set_notice(t(self.lang, "tk_ledger_reset_ask"), "warn",
-                           [("new", t(self.lang, "tk_ledger_reset_yes"))])
+        if ui in ("ledger-reset", "ledger-reset-cancel"):
+            # asked first: a new game with the same players, every balance back to 0
+            self.resetting = ui == "ledger-reset"
+            app.render()
+            again = document.querySelector(
+                "#ledger [data-ui=new]" if self.resetting else "#ledger [data-ui=ledger-reset]")
+            if again:
+                again.focus()
             return True
         if ui in ("knock", "knock-cancel"):  # ask before the hand ends; or do not knock
             self.knocking = ui == "knock"
