@@ -101,10 +101,11 @@ class DurakTable(TableView):
 
     def history_lines(self, events: list[dict]) -> list[str]:
         """One line per move: a new bout and its first attack are one line
-        (``model.history_lines``)."""
+        (``model.history_lines``); "you" only at a table of one person (``you``: with
+        several people the list read "You are the Durak" of whoever held the device)."""
         v = self.app.view
         try:
-            return model.history_lines(self.lang, events, v["players"], v["human"])
+            return model.history_lines(self.lang, events, v["players"], self.you(v))
         except Exception:  # a damaged stored event: each event on its own, as elsewhere
             return super().history_lines(events)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 
 import dunka_driver
@@ -278,6 +279,9 @@ def test_durak_of_two_people_and_a_computer_to_its_end(page, site):
         raise AssertionError("the game did not end")
     assert throws >= 1, "no throw-in prompt was met"
     assert takes >= 1, "no throw-in prompt after a take was met"
+    # everyone reads the move history: each person by name, nobody as "you"
+    moves = page.eval_on_selector_all("#moves li", "els => els.map(e => e.innerText)")
+    assert moves and not [m for m in moves if re.search(r"\b[Yy]ou\b", m)], moves
     tally = page.locator("#table").inner_text()
     assert "Anna" in tally or "<b>Bo</b>" in tally
     tap(page.locator("#table [data-ui=lobby]").first)  # the series in the lobby's history
