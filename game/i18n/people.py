@@ -35,8 +35,7 @@ TEXTS = {
         "pp_name_limit": "Ett namn kan ha högst {n} tecken.",
         "pp_same_name": "Två platser har samma namn: {names}. Ge varje person ett eget "
                         "namn, så att ingen tar fel på vems tur det är.",
-        "pp_your_hand": "{name}s hand",
-        "pp_your_hand_s": "{name} hand",
+        "pp_your_hand": "{whose} hand",
         "pp_seats": "Platser",
         "pp_seats_hint": "Flera personer kan spela på samma skärm: skärmen döljer korten "
                          "mellan era turer.",
@@ -75,8 +74,7 @@ TEXTS = {
         "pp_name_limit": "A name can have at most {n} characters.",
         "pp_same_name": "Two seats have the same name: {names}. Give each person a name of "
                         "their own, so nobody mistakes whose turn it is.",
-        "pp_your_hand": "{name}'s hand",
-        "pp_your_hand_s": "{name}'s hand",
+        "pp_your_hand": "{whose} hand",
         "pp_seats": "Seats",
         "pp_seats_hint": "Several people can play at one screen: the screen hides the "
                          "cards between your turns.",

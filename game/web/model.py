@@ -76,13 +76,25 @@ def translate_name(lang: str, name: str) -> str:
 
 def hand_label(lang: str, players: list[dict], human: int) -> str:
     """The title of the hand shown: "Din hand"/"Your hand" at a table of one person; with
-    several people (issue 12) the person's own name, "Annas hand"/"Anna's hand" (Swedish
-    adds no "s" to a name ending in s, x or z: "Jonas hand")."""
+    several people (issue 12) the person's own name, "Annas hand"/"Anna's hand"
+    (``possessive``)."""
     if addressee(players, human) == human:
         return t(lang, "your_hand")
-    name = display_name(lang, players, human, human)
-    plain = lang == "sv" and name[-1:].lower() in ("s", "x", "z")
-    return t(lang, "pp_your_hand_s" if plain else "pp_your_hand", name=name)
+    return t(lang, "pp_your_hand", whose=possessive(lang, display_name(lang, players, human, human)))
+
+
+def possessive(lang: str, name: str) -> str:
+    """``name``'s genitive: English "Anna's", "Jonas's"; Swedish "Annas", no "s" after
+    s, x or z ("Jonas", "Max"), and ":s" after a digit or a sign ("R2:s", "Pappa 🦊:s"; a
+    new user read "Pappa 🦊s hand"). Raises nothing; an empty name stays empty."""
+    if not name:
+        return name
+    if lang != "sv":
+        return name + "'s"
+    last = name[-1]
+    if last.lower() in ("s", "x", "z"):
+        return name
+    return name + ("s" if last.isalpha() else ":s")
 
 
 def clean_selection(view: dict, selected: list[str]) -> list[str]:

@@ -182,7 +182,7 @@ class TableView:
             if not mine:
                 continue
             title = t(lang, keys["yours"]) if owner == self.you(v) else \
-                t(lang, keys["of"], name=self.name(owner))
+                t(lang, keys["of"], whose=model.possessive(lang, self.name(owner)))
             # the heading shows the owner's name only (compact); the group is named in full
             row = h("div", {"class": "meld-row"})
             for m in mine:

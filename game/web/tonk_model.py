@@ -12,7 +12,7 @@ the geometry of the ledger's balance chart.
 from __future__ import annotations
 
 from ..i18n import card_name, cards_names, t
-from .model import addressee, display_name
+from .model import addressee, display_name, possessive
 
 CARD_VERBS = ("spread", "hit", "discard")
 CHART_HANDS = 20
@@ -278,7 +278,7 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
         if ev.get("owner", human) == human:
             return t(lang, "tk_ev_hit_own_you", card=card_name(lang, ev["card"]))
         return t(lang, "tk_ev_hit_you", card=card_name(lang, ev["card"]),
-                 name=name(ev["owner"]))
+                 whose=possessive(lang, name(ev["owner"])))
     if kind == "hit":
         key = "tk_ev_hit_yours" if ev.get("owner") == human else "tk_ev_hit"
         return t(lang, key, name=name(p), card=card_name(lang, ev["card"]))

@@ -399,6 +399,14 @@ def test_the_hand_is_titled_with_the_person_s_name_at_a_pass_and_play_table():
     assert hand_label("en", two, 0) == "Anna's hand"
     assert hand_label("sv", two, 0) == "Annas hand"
     assert hand_label("sv", two, 1) == "Jonas hand" and hand_label("en", two, 1) == "Jonas's hand"
+    signs = seats("hhh", ["Pappa \U0001F98A", "R2", "Åsa"])   # (a new user read "Pappa 🦊s hand")
+    from game.web.model import possessive
+    assert [possessive("sv", n) for n in ("Max", "Liz", "Åsa", "R2", "")] == \
+        ["Max", "Liz", "Åsas", "R2:s", ""]
+    assert possessive("en", "Max") == "Max's"
+    assert hand_label("sv", signs, 0) == "Pappa \U0001F98A:s hand"
+    assert hand_label("sv", signs, 1) == "R2:s hand" and hand_label("en", signs, 1) == "R2's hand"
+    assert hand_label("sv", signs, 2) == "Åsas hand"
 
 
 YOU = {"en": re.compile(r"\byou(r|rs)?\b", re.I), "sv": re.compile(r"\b(du|dig|din|ditt|dina)\b", re.I)}
