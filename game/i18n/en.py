@@ -19,6 +19,7 @@ TEXTS = {
     "game_tonk": "Tonk",
     "not_built": "coming later",
     "players": "Players",
+    "players_count": "Number of players",
     "players_n": "{n} players",
     "you": "You",
     "you_object": "you",

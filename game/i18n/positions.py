@@ -12,11 +12,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "position_syntax": "Positionen går inte att läsa vid ”{field}”: skriv fält som "
                            "nyckel=värde åtskilda av semikolon, händerna som h0, h1, …",
         "position_unknown_game": "Okänt spel ”{value}”. Spel: {allowed}.",
+        "position_empty": "Positionen är tom: den börjar med spelets namn ({allowed}).",
         "position_unknown_field": "Okänt fält ”{field}” i positionen.",
         "position_field_twice": "Fältet ”{field}” står två gånger i positionen.",
         "position_bad_setting": "Inställningen {setting} kan inte vara ”{value}”. "
                                 "Tillåtet: {allowed}.",
         "position_bad_value": "Fältet {field} har ett ogiltigt värde: ”{value}”.",
+        "position_bad_names": "Fältet names ska ha {count} namn (ett per hand), vart och ett "
+                              "1 till {most} tecken långt, skilda med komman: ”{value}”.",
         "position_bad_seat": "Fältet {field}: det finns ingen plats ”{value}” "
                              "(platserna är 0 till {last}).",
         "position_bad_players": "Antal händer: {count}. Spelet har {low} till {high} spelare "
@@ -100,10 +103,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "position_syntax": "The position cannot be read at “{field}”: write fields as "
                            "key=value separated by semicolons, the hands as h0, h1, …",
         "position_unknown_game": "Unknown game “{value}”. Games: {allowed}.",
+        "position_empty": "The position is empty: it starts with the game's name ({allowed}).",
         "position_unknown_field": "Unknown field “{field}” in the position.",
         "position_field_twice": "The field “{field}” is given twice in the position.",
         "position_bad_setting": "The setting {setting} cannot be “{value}”. Allowed: {allowed}.",
         "position_bad_value": "The field {field} has a bad value: “{value}”.",
+        "position_bad_names": "The field names needs {count} names (one a hand), each 1 to "
+                              "{most} characters long, separated by commas: “{value}”.",
         "position_bad_seat": "The field {field}: there is no seat “{value}” "
                              "(seats are 0 to {last}).",
         "position_bad_players": "Hands given: {count}. The game has {low} to {high} players "

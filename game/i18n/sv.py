@@ -19,6 +19,7 @@ TEXTS = {
     "game_tonk": "Tonk",
     "not_built": "kommer senare",
     "players": "Spelare",
+    "players_count": "Antal spelare",
     "players_n": "{n} spelare",
     "you": "Du",
     "you_object": "dig",

@@ -85,8 +85,9 @@ Examples (one per game)::
     tonk;stake=2;h0=3H,4H,5H,KS,KD;h1=?5;pile=9C;turn=0
 
 Refusals: ``read`` raises ``PositionError`` with a stable ``code`` (the i18n key
-``position_<code>`` in ``game/i18n/positions.py``): ``too_long``, ``syntax``,
+``position_<code>`` in ``game/i18n/positions.py``): ``too_long``, ``syntax``, ``empty``,
 ``unknown_game``, ``unknown_field``, ``field_twice``, ``bad_setting``, ``bad_value``,
+``bad_names``,
 ``bad_seat``, ``bad_players``, ``bad_card``, ``unknown_card``, ``card_twice``,
 ``too_many_cards``, ``hand_too_big``, ``missing_cards``, ``not_in_hand``, ``trump_not_last``,
 ``too_many_attacks``, ``bad_defence``, ``bad_round``, ``bad_phase``, ``bad_meld``,

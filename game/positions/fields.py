@@ -75,7 +75,8 @@ def cards_text(cards) -> str:
 def split_fields(text: str, max_length: int | None) -> tuple[str, dict[str, str]]:
     """A position line as ``(game, {key: value})``, keys lower case, values stripped.
     Raises ``PositionError``: ``syntax`` (not text, or a part not ``key=value``),
-    ``too_long`` (over ``max_length`` characters; None: any length), ``unknown_game``,
+    ``empty`` (nothing but spaces), ``too_long`` (over ``max_length`` characters; None:
+    any length), ``unknown_game``,
     ``field_twice``."""
     if not isinstance(text, str):
         raise PositionError("syntax", "a position is a line of text", field="")
@@ -84,6 +85,9 @@ def split_fields(text: str, max_length: int | None) -> tuple[str, dict[str, str]
         raise PositionError("too_long", f"the position is {len(text)} characters long; at "
                             f"most {max_length}", field="position", limit=max_length,
                             length=len(text))
+    if not text:   # ("position=" alone read as an unknown game "")
+        raise PositionError("empty", "the position is empty: it starts with the game's name",
+                            allowed=", ".join(GAMES))
     parts = [p.strip() for p in text.split(";")]
     game = parts[0].lower()
     if game not in GAMES:

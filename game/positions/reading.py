@@ -52,8 +52,9 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
     if "names" in fields:
         names = [x.strip() for x in fields["names"].split(",")]
         if len(names) != n or not all(0 < len(x) <= MAX_NAME for x in names):
-            raise PositionError("bad_value", f"names: {n} names of 1 to {MAX_NAME} "
-                                "characters, separated by commas", field="names",
+            # said in full: which rule the names break (a new user saw only "bad value")
+            raise PositionError("bad_names", f"names: {n} names of 1 to {MAX_NAME} "
+                                "characters, separated by commas", count=n, most=MAX_NAME,
                                 value=shorten(fields["names"], 30))
     seed = parse_int("seed", fields["seed"]) if "seed" in fields else 0
     data = spec.build(fields, rules, n, you, names, seed)

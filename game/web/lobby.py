@@ -89,7 +89,7 @@ class LobbyPart:
         self.lobby_shown = self.lobby_seats(game, n_players, levels)
         players = h("fieldset", {}, h("legend", text=t(lang, "players")),
                     h("div", {"class": "row"},
-                      h("label", {"for": "lobby-players"}, text=t(lang, "players")), count),
+                      h("label", {"for": "lobby-players"}, text=t(lang, "players_count")), count),
                     seats.seats_el(lang, game, self.lobby_shown))
 
         needs = needs_players(game)
