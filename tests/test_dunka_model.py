@@ -405,3 +405,20 @@ def test_every_chooser_button_has_its_own_name(lang, start, keep):
     everything = "meld 2S 2H 2H.1 / 4H 4H.1 4C 4C.1 / AH AD 7H JK=7"   # keeps nothing
     assert dm.laydown_label(lang, everything, hand).endswith(TEXTS[lang]["dk_way_none"])
     assert dm.kept_cards(hand, everything) == []
+
+
+@pytest.mark.parametrize("cards, end, card", [
+    (["4D", "5D", "6D"], "low", "3D"),
+    (["4D", "5D", "6D"], "high", "7D"),
+    (["JK=4D", "5D", "6D", "7D"], "low", "3D"),      # the joker counts as what it stands for
+    (["2S", "3S", "4S"], "low", "AS"),               # the ace below a two
+    (["JH", "QH", "KH"], "high", "AH"),              # and above a king
+    (["AC", "2C", "3C"], "high", "4C"),
+    (["AC", "2C", "3C"], "low", None),               # no wrap (DUN-2)
+    (["QS", "KS", "AS"], "high", None),
+    (["7S", "7H", "7D"], "low", None),               # a set has no ends
+])
+def test_the_card_a_joker_becomes_at_a_runs_end(cards, end, card):
+    """DUN-9, DUN-11: the lay-off and replacement buttons name the card the joker stands
+    for at the run's low or high end."""
+    assert dm.run_end_card(cards, end) == card

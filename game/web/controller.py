@@ -139,6 +139,7 @@ class ControllerPart:
         fitted = place_hand(table.querySelector(".hand"))
         self.root.innerHTML = table.html()
         check_hand(fitted)
+        self.table.after_render()
         self.teach.after_render()
         self.tell_claim_chance()
         now = document.activeElement

@@ -80,6 +80,25 @@ def _stands(token: str) -> tuple[int, str] | None:
     return (RANK_VALUE[rank], suit) if rank in RANK_VALUE else None
 
 
+def run_end_card(cards: list[str], end: str) -> str | None:
+    """The card a joker laid at ``end`` (``"low"``/``"high"``) of the run ``cards`` (a
+    meld's tokens on the table, jokers as ``"JK=4D"``) stands for, in notation (``"3D"``,
+    the ace ``"AD"`` below a two or above a king); None when that cannot be told (not a
+    run of one suit, or past an ace). DUN-9, DUN-11, ELV-3."""
+    stands = [s for s in (_stands(c) for c in cards) if s is not None]
+    suits = {s for _r, s in stands}
+    if len(stands) < 2 or len(suits) != 1 or "" in suits:
+        return None
+    ranks = [r for r, _s in stands]
+    if 14 in ranks and 2 in ranks:
+        ranks = [1 if r == 14 else r for r in ranks]
+    value = min(ranks) - 1 if end == "low" else max(ranks) + 1
+    if value in (1, 14):
+        return "A" + suits.pop()
+    names = {v: r for r, v in RANK_VALUE.items()}
+    return names[value] + suits.pop() if value in names else None
+
+
 def _extends(meld: dict, value: int, suit: str) -> bool:
     """True when a natural card (``value``, ``suit``) could be laid off on ``meld`` (an
     entry of ``view["state"]["table"]``, DUN-9/ELV-8): a set of its rank, or a run of its

@@ -151,7 +151,7 @@ class DunkaTable(TableView):
             attrs.update({"id": f"meld-{m['name']}", "role": "button", "tabindex": "0"})
             if len(targets) == 1:
                 attrs["data-action"] = targets[0]["action"]
-                attrs["aria-label"] = f"{self.target_text(targets[0])}: {label}"
+                attrs["aria-label"] = f"{self.target_text(targets[0], m)}: {label}"
             else:
                 attrs["data-ui"] = "meld-open"
                 attrs["aria-expanded"] = "false"
@@ -167,9 +167,22 @@ class DunkaTable(TableView):
             for tg in targets:
                 acts.appendChild(h("button", {"type": "button", "class": "ui-btn small primary",
                                               "data-action": tg["action"]},
-                                   text=self.target_text(tg)))
+                                   text=self.target_text(tg, m)))
             el.appendChild(acts)
         return el
+
+    def after_render(self) -> None:
+        """An open meld's buttons (``meld_el``) float from the meld's left edge: for a
+        meld near the screen's right edge they are moved left until they end inside it
+        (they ran 56 px off a 390 px phone, cut mid-word: new-user check)."""
+        acts = document.querySelector("#table .meld-acts")
+        if not acts:
+            return
+        box = acts.getBoundingClientRect()
+        room = float(document.documentElement.clientWidth) - 4
+        over = float(box.right) - room
+        if over > 0:
+            acts.style.left = f"{-min(over, max(0.0, float(box.left) - 4)):.0f}px"
 
     def meld_open(self, targets: dict) -> bool:
         """True when ``open_meld`` shows its moves: the same card alone selected, and the
@@ -177,12 +190,20 @@ class DunkaTable(TableView):
         return self.open_meld is not None and self.open_meld[1] == self.selected[:1] \
             and len(targets.get(self.open_meld[0], [])) > 1
 
-    def target_text(self, target: dict) -> str:
-        """The words of one move on a meld (``dunka_model.targets`` entry): "Lay off",
-        "Lay off at the low end", "Replace the joker, it moves to the high end" …"""
+    def target_text(self, target: dict, meld: dict) -> str:
+        """The words of one move on ``meld`` (a ``dunka_model.targets`` entry): "Lay off",
+        and at a run's end the card the joker becomes there: "Lay off as the three of
+        diamonds", "Replace the joker; it becomes the eight of diamonds" (DUN-11; "at
+        the low end" alone left the player to work it out: new-user check)."""
+        lang = self.lang
         kind = "dk_layoff" if target["kind"] == "layoff" else "dk_replace"
-        end = f"_{target['end']}" if target["end"] else ("_here" if kind == "dk_layoff" else "")
-        return t(self.lang, kind + end)
+        end = target["end"]
+        if not end:
+            return t(lang, kind + ("_here" if kind == "dk_layoff" else ""))
+        card = dm.run_end_card(meld["cards"], end)
+        if card is None:
+            return t(lang, f"{kind}_{end}")
+        return t(lang, f"{kind}_as", card=card_name(lang, card))
 
     def chooser_el(self, st: dict):
         lang = self.lang

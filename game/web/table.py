@@ -85,6 +85,10 @@ class TableView:
         """The human's move was played: drop the selection."""
         self.selected = []
 
+    def after_render(self) -> None:
+        """The table just drawn is in the page (laid out): adjust what needs its
+        measures. Nothing here; a game's table may."""
+
     # ------------------------------------------------------------ shared pieces
 
     @property

@@ -373,3 +373,27 @@ def test_a_highlighted_meld_is_the_lay_off_button_and_hides_no_meld_on_a_phone(p
     cards = page.eval_on_selector_all(".meld[data-meld=m1] [data-card]",
                                       "els => els.map(e => e.dataset.card)")
     assert cards == ["4D", "5D", "6D", "JK=7D"], cards
+
+
+REPLACE_POSITION = ("?lang=sv&speed=instant&position=dunka;names=Du,Olle;round=1;phase=play;"
+                    "turn=0;m1=0:7S,7H,7D;m2=1:QS,QH,QD;m3=1:JK=4D,5D,6D,7D;down=0,1;"
+                    "h0=4D,2C,3S;h1=?3;seed=8")
+"""Olle's run with a joker as the four of diamonds, second on its row at 390 px; the
+person holds the four of diamonds (DUN-11)."""
+
+
+def test_a_joker_replacements_choices_name_the_card_and_stay_on_a_phone(page, site):
+    """DUN-11 at 390x844: the two ways to replace Olle's joker (it moves to the run's low
+    or high end) name the card it becomes there, and their buttons end inside the screen
+    (from a meld in the right half they ran 56 px off it, cut mid-word: new-user check)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site.url + REPLACE_POSITION)
+    tap(page.locator(".hand [data-card='4D']"))
+    tap(page.locator(".meld.target[data-meld=m3]"))
+    page.locator(".meld-acts button").first.wait_for()
+    got = page.evaluate(MOVE_BOXES.replace("[r.left, r.right, r.top, r.bottom]",
+                                           "[r.left, r.right, b.textContent]"))
+    assert [g[2] for g in got] == ["Byt ut jokern, den blir ruter trea",
+                                   "Byt ut jokern, den blir ruter åtta"], got
+    assert all(0 <= g[0] and g[1] <= 390 for g in got), got
+    assert page.evaluate("document.getElementById('table-middle').scrollLeft") == 0
