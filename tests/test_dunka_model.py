@@ -422,3 +422,18 @@ def test_the_card_a_joker_becomes_at_a_runs_end(cards, end, card):
     """DUN-9, DUN-11: the lay-off and replacement buttons name the card the joker stands
     for at the run's low or high end."""
     assert dm.run_end_card(cards, end) == card
+
+
+def test_an_elvakort_rounds_points_are_broken_down():
+    """ELV-12, ELV-13: each player's round points as table plus, hand minus and the 50 for
+    going out, from the melds on the table and the hands shown; nothing when they do not
+    give the engine's points."""
+    state = {"table": [{"owner": 0, "cards": ["7S", "7H", "JK=7D"]},          # 5+5+25
+                       {"owner": 1, "cards": ["AS", "AD", "AC"]}]}              # 3 x 15
+    revealed = [[], ["5C", "AH", "JK"]]   # 5 + 15 + 25 = 45 in hand
+    entry = {"points": [35 + 50, 45 - 45], "out": 0}
+    assert dm.elvakort_breakdown(state, entry, revealed) == [
+        [("table", 35), ("hand", 0), ("out", 50)], [("table", 45), ("hand", -45)]]
+    assert dm.elvakort_breakdown(state, {**entry, "points": [84, 0]}, revealed) is None
+    assert dm.elvakort_breakdown(state, entry, None) is None
+    assert dm.elvakort_breakdown({}, entry, revealed) is None

@@ -99,6 +99,38 @@ def run_end_card(cards: list[str], end: str) -> str | None:
     return names[value] + suits.pop() if value in names else None
 
 
+def elvakort_breakdown(state: dict, entry: dict, revealed) -> list[list[tuple]] | None:
+    """How each player's points of a finished Elvakort round add up (ELV-12, ELV-13):
+    per seat ``[("table", +n), ("hand", -n), ("out", 50)]`` (a part left out when 0; the
+    hand always), from ``state["table"]`` (melds with ``owner`` and ``cards``), the hands
+    shown (``revealed``, None: not shown) and who went out (``entry["out"]``). None when
+    these do not give ``entry["points"]`` (a view without them): nothing is said then
+    rather than a wrong sum. Raises nothing."""
+    from ..cards import parse_card
+    from ..melds import elvakort_value
+    from ..rummy.rules import ELVAKORT_BONUS
+    points = entry.get("points") or []
+    if revealed is None or len(revealed) != len(points):
+        return None
+    try:
+        def value(token: str) -> int:
+            return elvakort_value(parse_card(token.split("=")[0]))
+        table = [0] * len(points)
+        for meld in state.get("table", []):
+            table[meld["owner"]] += sum(value(c) for c in meld["cards"])
+        out = []
+        for seat, pts in enumerate(points):
+            hand = sum(value(c) for c in revealed[seat] or [])
+            bonus = ELVAKORT_BONUS if entry.get("out") == seat else 0
+            if table[seat] - hand + bonus != pts:
+                return None
+            out.append([p for p in (("table", table[seat]), ("hand", -hand), ("out", bonus))
+                        if p[1] or p[0] == "hand"])
+        return out
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+
+
 def _extends(meld: dict, value: int, suit: str) -> bool:
     """True when a natural card (``value``, ``suit``) could be laid off on ``meld`` (an
     entry of ``view["state"]["table"]``, DUN-9/ELV-8): a set of its rank, or a run of its

@@ -477,3 +477,18 @@ class ElvakortTable(DunkaTable):
             el.appendChild(h("span", {"class": "credit"}, text=t(
                 self.lang, "elv_added_by", names=", ".join(names))))
         return el
+
+    def points_list(self, v: dict, entry: dict, revealed):
+        """The round's points, each with how they add up (ELV-13): "table +45 · hand
+        −15 · went out +50" (a player could not see why 25 points in hand left +40: a
+        new-user check). Said only when the melds on the table and the hands shown give
+        the points the engine scored."""
+        ul = super().points_list(v, entry, revealed)
+        parts = dm.elvakort_breakdown(v["state"], entry, revealed)
+        if parts is None:
+            return ul
+        for li, part in zip(ul.children, parts):
+            li.appendChild(h("span", {"class": "breakdown"}, text=" · ".join(
+                t(self.lang, f"elv_points_{key}", n=f"\u2212{-n}" if n < 0 else n)
+                for key, n in part)))
+        return ul
