@@ -49,7 +49,9 @@ class PrefsPart:
     def prefs_panel(self):
         """Speed, four-colour suits, reduced motion, hints and, for Dunka and Elvakort
         only, when to be asked to claim a discard (``saves.CLAIM_PROMPTS``); shown in the
-        lobby (for the game chosen there) and at the table (for its game)."""
+        lobby (for the game chosen there) and at the table (for its game). Not at a table
+        of several people: they are asked together every time (``privacy``, and
+        ``auto_pass_now``), and the setting there seemed to do nothing (new-user check)."""
         lang = self.lang
         game = self.prefs_game()
         speed = h("select", {"id": "pref-speed", "data-pref": "speed"})
@@ -69,7 +71,8 @@ class PrefsPart:
                  h("label", {"class": "choice"}, four, h("span", text=t(lang, "four_color"))),
                  h("label", {"class": "choice"}, motion, h("span", text=t(lang, "reduce_motion"))),
                  h("label", {"class": "choice"}, hints, h("span", text=t(lang, "pref_hints"))))
-        if game in CLAIM_GAMES:
+        shared = self.screen == "table" and self.privacy.active()
+        if game in CLAIM_GAMES and not shared:
             claim = h("select", {"id": "pref-claim", "data-pref": "claim_prompt"})
             chosen = self.prefs.get("claim_prompt", "fits")
             for mode in saves.CLAIM_PROMPTS:

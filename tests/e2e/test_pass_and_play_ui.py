@@ -412,6 +412,8 @@ def test_the_first_pass_screen_does_not_speak_of_a_last_turn(page, site):
             _past_guard(page)
             tap(page.locator(SHOW))
             page.locator("#table[data-waiting=human]").wait_for()
+            # everyone is asked about every claim: no one person's "ask me" setting
+            assert page.locator(".prefs").count() == 1 and page.locator("#pref-claim").count() == 0
             _past_guard(page)
             tap(page.locator(dunka_driver.PLAYABLE).first)
             tap(page.locator(dunka_driver.DISCARD))
