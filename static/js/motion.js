@@ -387,6 +387,24 @@
     document.querySelectorAll("[data-drawer=toggle]").forEach((b) => b.setAttribute("aria-expanded", open ? "true" : "false"));
   }
 
+  // The open drawer has an entry in the browser's history (same URL), so a phone's Back
+  // closes it rather than leaving the game (a new-user check left the site that way);
+  // closed by its buttons or Escape, that entry is gone back over. Not in a frame: the
+  // host page's Back is its own.
+  const DRAWER_ENTRY = "kortbordet-drawer";
+  const topLevel = window.top === window;
+  const drawerOpen = () => document.body.getAttribute("data-drawer") === "open";
+  const inDrawerEntry = () => !!(history.state && history.state.kortbordet === DRAWER_ENTRY);
+
+  function toggleDrawer(open) {
+    setDrawer(open);
+    if (open && topLevel && !inDrawerEntry()) history.pushState({ kortbordet: DRAWER_ENTRY }, "");
+    if (!open && topLevel && inDrawerEntry()) history.back();
+    const focus = open ? document.querySelector("#table-side .drawer-close")
+      : document.querySelector("[data-drawer=toggle]");
+    if (focus) focus.focus();
+  }
+
   document.addEventListener("click", (event) => {
     const t = event.target;
     // (the body carries data-drawer="open" too: only the two buttons open or close it,
@@ -394,18 +412,13 @@
     const btn = t && t.closest ? t.closest("[data-drawer=toggle], [data-drawer=close]") : null;
     if (!btn) return;
     const what = btn.getAttribute("data-drawer");
-    const open = what === "toggle" ? document.body.getAttribute("data-drawer") !== "open" : false;
-    setDrawer(open);
-    if (open) {
-      const close = document.querySelector("#table-side .drawer-close");
-      if (close) close.focus();
-    } else {
-      const toggle = document.querySelector("[data-drawer=toggle]");
-      if (toggle) toggle.focus();
-    }
+    toggleDrawer(what === "toggle" ? !drawerOpen() : false);
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && document.body.getAttribute("data-drawer") === "open") {
+    if (event.key === "Escape" && drawerOpen()) toggleDrawer(false);
+  });
+  window.addEventListener("popstate", () => {
+    if (drawerOpen() && !inDrawerEntry()) {   // Back from the drawer's entry
       setDrawer(false);
       const toggle = document.querySelector("[data-drawer=toggle]");
       if (toggle) toggle.focus();

@@ -47,3 +47,25 @@ def test_a_whole_four_player_durak_game_on_a_phone_never_scrolls(page, site):
     check(page, seen, "the end")
     assert not seen, seen
     assert page.evaluate(MOVED) == []
+
+
+def test_back_closes_the_drawer_and_stays_at_the_table(page, site):
+    """On a phone the side panels open as a drawer ("Scores & more"). Back closes it and
+    keeps the game (it left the site: a new-user check); closed by its own button, the
+    drawer's history entry is gone back over, so the next Back is the page's own."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site.url + "?game=dunka&players=2&seed=4&speed=instant&lang=en")
+    page.locator("#table").wait_for()
+    url = page.url
+    drawer = "document.body.getAttribute('data-drawer')"
+    page.locator("[data-drawer=toggle]").click()
+    assert page.evaluate(drawer) == "open"
+    page.go_back()
+    page.wait_for_function(f"{drawer} === null")
+    assert page.url == url and page.locator("#table").count() == 1
+    assert not page.evaluate("history.state")
+    # opened and closed by its button: no entry is left behind
+    page.locator("[data-drawer=toggle]").click()
+    page.locator("#table-side .drawer-close").click()
+    page.wait_for_function(f"{drawer} === null && !history.state")
+    assert page.url == url and page.locator("#table").count() == 1
