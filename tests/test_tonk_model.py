@@ -200,6 +200,19 @@ def test_every_way_a_hand_ends_has_a_headline(end):
     assert lines[0]["why"] == "Computer 1 tonked out"   # who did it, not the payer
 
 
+def test_a_hands_end_is_told_with_the_chips_it_brought():
+    """The move history (and so a "Pass to" screen) tells how a hand ended and what it
+    brought each player (TONK-14): the chips were only in the side panel on a phone."""
+    result = {"end": "dry_stock", "player": None, "caught": False, "winners": [1],
+              "payouts": [], "net": [-2, 4, -2, 0]}
+    ev = {"type": "hand_over", "result": result}
+    assert tm.describe_event("en", ev, players(4), 0) == \
+        "The stock ran dry: the lowest total wins. Chips: You \u22122, Computer 1 +4, " \
+        "Computer 2 \u22122."
+    assert tm.describe_event("sv", ev, players(4), 0).endswith(
+        "Marker: Du \u22122, Dator 1 +4, Dator 2 \u22122.")
+
+
 def test_a_payouts_reason_names_who_did_it():
     """Each payout's reason says whose doing it was: the payee's (a knock won, the lowest
     total), or for a caught knock the payer's knock and the payee's total (TONK-11)."""

@@ -288,8 +288,13 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
         return t(lang, "tk_ev_dry_limit")
     if kind == "turn_limit":
         return t(lang, "tk_ev_turn_limit", n=ev.get("turns", 0))
-    if kind == "hand_over":
-        return headline(lang, ev["result"], players, human)
+    if kind == "hand_over":   # how it ended, and what it brought each player in chips
+        text = headline(lang, ev["result"], players, human)
+        net = [(s, n) for s, n in enumerate(ev["result"].get("net") or []) if n]
+        if net:   # (a "Pass to" screen tells it: the chips were only in the side panel)
+            text += " " + t(lang, "tk_ev_net", list=", ".join(
+                f"{name(s)} {signed(n)}" for s, n in net))
+        return text
     return None
 
 
