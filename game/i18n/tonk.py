@@ -145,7 +145,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "tk_btn_knock": "Knock",
         "tk_btn_knock_confirm": "Yes, knock",
         "tk_btn_knock_cancel": "Don't knock",
-        "tk_st_knock_confirm": "Knock with {n} points? Everyone shows their hand. Lowest alone, you get {stake} from each player. If anyone has {n} or less, you are caught: you pay {caught} to each of them, and the lowest total gets {stake} from everyone else.",
+        "tk_st_knock_confirm": "Knock with {n} points? Everyone shows their hand. If you alone are lowest, you get {stake} from each player. If anyone has {n} or less, you are caught: you pay {caught} to each of them, and the lowest total gets {stake} from everyone else.",
         "tk_btn_spread": "Spread",
         "tk_btn_discard": "Discard",
         "tk_btn_end": "Don't take it: end the hand",

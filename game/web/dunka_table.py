@@ -156,7 +156,7 @@ class DunkaTable(TableView):
                 attrs["data-ui"] = "meld-open"
                 attrs["aria-expanded"] = "false"
                 attrs["aria-label"] = f"{t(lang, 'dk_meld_choose')}: {label}"
-        if targets and not is_open:   # (over its last card: Elvakort's credit line stays)
+        if targets:   # (over its last card: Elvakort's credit line stays in view)
             cards.appendChild(h("span", {"class": "meld-tag", "aria-hidden": "true"}, text="+"))
         el = h("div", attrs, cards)
         if is_open:
@@ -316,7 +316,7 @@ class DunkaTable(TableView):
         for seat, pts in enumerate(entry["points"]):
             li = h("li", {"data-seat": seat},
                    h("span", {"class": "who"}, text=self.name(seat)),
-                   h("span", {"class": "n"}, text=f"{pts}"))
+                   h("span", {"class": "n"}, text=f"\u2212{-pts}" if pts < 0 else f"{pts}"))
             if revealed and revealed[seat]:
                 cards = h("span", {"class": "left", "aria-label": t(lang, "dk_hand_left")})
                 for c in revealed[seat]:
@@ -367,6 +367,7 @@ class DunkaTable(TableView):
             return True
         if ui == "clear":
             self.selected = []
+            self.open_meld = None
             app.reason_text = ""
             app.render()
             return True
@@ -411,6 +412,7 @@ class DunkaTable(TableView):
         app = self.app
         v = app.view
         st = v["state"]
+        self.open_meld = None   # a new selection: a meld's moves show again only when tapped
         if not dm.selectable(v["legal"], card):
             self.selected = []
             if v["legal"] and st["phase"] in ("draw", "play", "opening"):

@@ -362,6 +362,14 @@ def test_a_highlighted_meld_is_the_lay_off_button_and_hides_no_meld_on_a_phone(p
     assert a[3] + 2 <= b[2] or b[3] + 2 <= a[2], boxes   # apart
     assert page.evaluate("document.activeElement.dataset.action") == "layoff JK m1 low"
     assert page.locator("#status-line").inner_text().startswith("Välj hur kortet ska läggas")
+    # another card tapped and tapped off again: the joker alone is selected, and its
+    # choices wait for a tap on the run (they came back by themselves: a new-user check)
+    tap(page.locator(".hand [data-card='JC']"))
+    tap(page.locator(".hand [data-card='JC']"))
+    page.locator(".hand [data-card='JK'][aria-pressed=true]").wait_for()
+    assert page.locator(".meld-acts").count() == 0
+    page.locator(".meld[data-meld=m1]").click()
+    page.locator(".meld-acts button").first.wait_for()
     # a tap on the run outside its buttons closes them, the keyboard stays on the run
     page.locator(".meld[data-meld=m1]").click(position={"x": 3, "y": 3})
     page.locator(".meld-acts").wait_for(state="detached")
