@@ -207,10 +207,10 @@ def test_a_hands_end_is_told_with_the_chips_it_brought():
               "payouts": [], "net": [-2, 4, -2, 0]}
     ev = {"type": "hand_over", "result": result}
     assert tm.describe_event("en", ev, players(4), 0) == \
-        "The stock ran dry: the lowest total wins. Chips: You \u22122, Computer 1 +4, " \
-        "Computer 2 \u22122."
+        "The stock ran dry: the lowest total wins (chips: You \u22122, Computer 1 +4, " \
+        "Computer 2 \u22122)."
     assert tm.describe_event("sv", ev, players(4), 0).endswith(
-        "Marker: Du \u22122, Dator 1 +4, Dator 2 \u22122.")
+        "vinner (marker: Du \u22122, Dator 1 +4, Dator 2 \u22122).")
 
 
 def test_a_payouts_reason_names_who_did_it():

@@ -292,8 +292,10 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
         text = headline(lang, ev["result"], players, human)
         net = [(s, n) for s, n in enumerate(ev["result"].get("net") or []) if n]
         if net:   # (a "Pass to" screen tells it: the chips were only in the side panel)
-            text += " " + t(lang, "tk_ev_net", list=", ".join(
-                f"{name(s)} {signed(n)}" for s, n in net))
+            # one sentence still (the one-line log tells a turn in one): before its stop
+            stop = text[-1:] if text[-1:] in ".!" else ""
+            text = text[:len(text) - len(stop)] + t(lang, "tk_ev_net", list=", ".join(
+                f"{name(s)} {signed(n)}" for s, n in net)) + stop
         return text
     return None
 
