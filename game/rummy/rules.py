@@ -112,17 +112,27 @@ ELVAKORT_BONUS = 50
 """ELV-13: the player who went out scores 50 more."""
 
 
+def elvakort_parts(table, hands, out: int | None,
+                   value: Callable[[Card], int] = elvakort_value) -> list[tuple[int, int, int]]:
+    """ELV-13 per seat: ``(table, hand, bonus)``, the value of the cards in the melds it
+    owns on the table (cards others added included), the value of the cards left in its
+    hand, and ``ELVAKORT_BONUS`` for the seat that went out (else 0); its round's points
+    are ``table - hand + bonus``. ``table``: ``(owner, cards)`` per meld; ``hands``: each
+    seat's cards; ``out``: the seat that went out or None; values ELV-12."""
+    plus = [0] * len(hands)
+    for owner, cards in table:
+        plus[owner] += sum(value(c) for c in cards)
+    return [(plus[seat], sum(value(c) for c in hand), ELVAKORT_BONUS if seat == out else 0)
+            for seat, hand in enumerate(hands)]
+
+
 def elvakort_score(state: "State", out: int | None) -> list[int]:
     """ELV-13: every player scores + the value of the cards in the melds they own on the
     table (cards others added included) − the value of the cards left in hand; the player
-    who went out gets ``ELVAKORT_BONUS``. Values ELV-12 (``elvakort_value``)."""
-    value = state.ruleset.value
-    points = [-sum(value(c) for c in hand) for hand in state.hands]
-    for _mid, owner, meld in state.table:
-        points[owner] += sum(value(c) for c in meld.cards)
-    if out is not None:
-        points[out] += ELVAKORT_BONUS
-    return points
+    who went out gets ``ELVAKORT_BONUS`` (``elvakort_parts``). Values ELV-12."""
+    parts = elvakort_parts(((owner, meld.cards) for _mid, owner, meld in state.table),
+                           state.hands, out, state.ruleset.value)
+    return [table - hand + bonus for table, hand, bonus in parts]
 
 
 DUNKA_RULES = RuleSet(

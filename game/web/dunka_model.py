@@ -106,29 +106,23 @@ def elvakort_breakdown(state: dict, entry: dict, revealed) -> list[list[tuple]] 
     shown (``revealed``, None: not shown) and who went out (``entry["out"]``). None when
     these do not give ``entry["points"]`` (a view without them): nothing is said then
     rather than a wrong sum. Raises nothing."""
-    from ..cards import parse_card
-    from ..melds import elvakort_value
-    from ..rummy.rules import ELVAKORT_BONUS
+    from ..cards import CardError, parse_card
+    from ..rummy.rules import elvakort_parts
     points = entry.get("points") or []
     if revealed is None or len(revealed) != len(points):
         return None
+
+    def cards(tokens) -> list:   # a joker in a meld is written "JK=7D"
+        return [parse_card(token.split("=")[0]) for token in tokens or []]
     try:
-        def value(token: str) -> int:
-            return elvakort_value(parse_card(token.split("=")[0]))
-        table = [0] * len(points)
-        for meld in state.get("table", []):
-            table[meld["owner"]] += sum(value(c) for c in meld["cards"])
-        out = []
-        for seat, pts in enumerate(points):
-            hand = sum(value(c) for c in revealed[seat] or [])
-            bonus = ELVAKORT_BONUS if entry.get("out") == seat else 0
-            if table[seat] - hand + bonus != pts:
-                return None
-            out.append([p for p in (("table", table[seat]), ("hand", -hand), ("out", bonus))
-                        if p[1] or p[0] == "hand"])
-        return out
-    except (KeyError, TypeError, ValueError, IndexError):
+        parts = elvakort_parts(((m["owner"], cards(m["cards"])) for m in state.get("table", [])),
+                               [cards(hand) for hand in revealed], entry.get("out"))
+    except (CardError, KeyError, TypeError, ValueError, IndexError):
         return None
+    if [table - hand + bonus for table, hand, bonus in parts] != points:
+        return None
+    return [[p for p in (("table", table), ("hand", -hand), ("out", bonus))
+             if p[1] or p[0] == "hand"] for table, hand, bonus in parts]
 
 
 def _extends(meld: dict, value: int, suit: str) -> bool:
