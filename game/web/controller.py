@@ -229,14 +229,10 @@ class ControllerPart:
             self.show_reason(exc)
             self.teach.illegal(text, exc)
             return
-        self.drawn.note(self.session, events)
-        if dealt(events):   # after a result on the table: nobody's hand is shown yet
-            self.privacy.new_deal()
+        self.note_move(events)
         self.table.after_move()
         self.clear_info_notice()
         self.reason_text = ""
-        self.move_events = events
-        self.dealing = self.dealing or dealt(events)
         self.save_session()
         self.announce(events, bots_only=True)
         self.move_history.add(events)
@@ -247,16 +243,23 @@ class ControllerPart:
         """Moves not made by the person at the table (a computer player's, or those of
         a pass-and-play prompt: claims, throw-ins declined): saved, told, added to the
         history, then the next screen."""
-        self.drawn.note(self.session, events)
-        if dealt(events):
-            self.privacy.new_deal()
-        self.move_events = events
-        self.dealing = self.dealing or dealt(events)
+        self.note_move(events)
         self.save_session()
         self.announce(events, bots_only=False)
         self.move_history.add(events)
         self.reason_text = ""
         self.draw_moved()
+
+    def note_move(self, events: list[dict]) -> None:
+        """What any move's ``events`` change before the table is drawn again: the cards
+        just drawn (``drawn``), the last move (``move_events``) and, after a deal, the
+        deal's motion (``dealing``) and the "Pass to" screen (``Privacy.new_deal``: after
+        a result everyone looked at, nobody's new hand shows yet)."""
+        self.drawn.note(self.session, events)
+        self.move_events = events
+        if dealt(events):
+            self.dealing = True
+            self.privacy.new_deal()
 
     def draw_moved(self) -> None:
         """Draw the table after a move and go on (``schedule``): not at all when the next

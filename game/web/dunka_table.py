@@ -13,7 +13,7 @@ from pyscript import document
 from ..i18n import card_name, t
 from . import dunka_model as dm
 from .markup import card_el, card_index, h
-from .model import translate_name
+from .model import number, translate_name
 from .table import TableView
 
 
@@ -157,7 +157,7 @@ class DunkaTable(TableView):
                 attrs["aria-expanded"] = "false"
                 attrs["aria-label"] = f"{t(lang, 'dk_meld_choose')}: {label}"
         if targets:   # (over its last card: Elvakort's credit line stays in view)
-            cards.appendChild(h("span", {"class": "meld-tag", "aria-hidden": "true"}, text="+"))
+            cards.appendChild(self.target_tag())
         el = h("div", attrs, cards)
         if is_open:
             # its moves float just below its cards (table.css ".meld-acts"): a tap on the
@@ -316,7 +316,7 @@ class DunkaTable(TableView):
         for seat, pts in enumerate(entry["points"]):
             li = h("li", {"data-seat": seat},
                    h("span", {"class": "who"}, text=self.name(seat)),
-                   h("span", {"class": "n"}, text=f"\u2212{-pts}" if pts < 0 else f"{pts}"))
+                   h("span", {"class": "n"}, text=number(pts)))
             if revealed and revealed[seat]:
                 cards = h("span", {"class": "left", "aria-label": t(lang, "dk_hand_left")})
                 for c in revealed[seat]:
@@ -395,16 +395,10 @@ class DunkaTable(TableView):
                 app.do(str(meld.getAttribute("data-action")))
             elif ui == "meld-open":   # several: their buttons, the first one focused
                 self.open_meld = (name, self.selected[:1])
-                app.render()
-                first = document.querySelector(f'.meld[data-meld="{name}"] .meld-acts button')
-                if first:
-                    first.focus()
+                self.redraw(f'.meld[data-meld="{name}"] .meld-acts button')
             elif ui == "meld-close":
                 self.open_meld = None
-                app.render()
-                again = document.getElementById(f"meld-{name}")
-                if again:
-                    again.focus()
+                self.redraw(f"#meld-{name}")
             return True
         return False
 
@@ -491,6 +485,6 @@ class ElvakortTable(DunkaTable):
             return ul
         for li, part in zip(ul.children, parts):
             li.appendChild(h("span", {"class": "breakdown"}, text=" · ".join(
-                t(self.lang, f"elv_points_{key}", n=f"\u2212{-n}" if n < 0 else n)
+                t(self.lang, f"elv_points_{key}", n=number(n))
                 for key, n in part)))
         return ul

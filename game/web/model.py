@@ -80,7 +80,14 @@ def hand_label(lang: str, players: list[dict], human: int) -> str:
     (``possessive``)."""
     if addressee(players, human) == human:
         return t(lang, "your_hand")
-    return t(lang, "pp_your_hand", whose=possessive(lang, display_name(lang, players, human, human)))
+    name = display_name(lang, players, human, human)
+    return t(lang, "pp_your_hand", whose=possessive(lang, name))
+
+
+def number(n: int) -> str:
+    """A whole number as the page shows it: ``65``, ``0``, ``−60`` (a real minus sign, not
+    a hyphen)."""
+    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 def possessive(lang: str, name: str) -> str:

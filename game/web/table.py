@@ -89,6 +89,21 @@ class TableView:
         """The table just drawn is in the page (laid out): adjust what needs its
         measures. Nothing here; a game's table may."""
 
+    def redraw(self, focus: str) -> None:
+        """Draw the table again and put the keyboard on the element ``focus`` (a CSS
+        selector) when there is one: a control that replaced the one pressed (a question
+        and its answers, a meld's moves shown or hidden)."""
+        self.app.render()
+        el = document.querySelector(focus)
+        if el:
+            el.focus()
+
+    @staticmethod
+    def target_tag():
+        """The "+" over the last card of a highlighted meld or spread that is the button
+        for the selected card's move (static/css/table.css ".meld-tag")."""
+        return h("span", {"class": "meld-tag", "aria-hidden": "true"}, text="+")
+
     # ------------------------------------------------------------ shared pieces
 
     @property

@@ -12,7 +12,7 @@ the geometry of the ledger's balance chart.
 from __future__ import annotations
 
 from ..i18n import card_name, cards_names, t
-from .model import addressee, display_name, possessive
+from .model import addressee, display_name, number, possessive
 
 CARD_VERBS = ("spread", "hit", "discard")
 CHART_HANDS = 20
@@ -190,12 +190,8 @@ def knock_terms(lang: str, total: int, stake: int) -> str:
 
 
 def signed(n: int) -> str:
-    """A balance with its sign: ``+3``, ``0``, ``−2`` (a real minus sign)."""
-    if n > 0:
-        return f"+{n}"
-    if n < 0:
-        return f"\u2212{-n}"
-    return "0"
+    """A balance with its sign: ``+3``, ``0``, ``−2`` (``model.number``: a real minus)."""
+    return f"+{n}" if n > 0 else number(n)
 
 
 def headline(lang: str, result: dict, players: list[dict], human: int) -> str:

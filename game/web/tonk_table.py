@@ -10,8 +10,6 @@ geometry from ``tonk_model.chart``. Every element that performs one engine actio
 
 from __future__ import annotations
 
-from pyscript import document
-
 from ..i18n import card_name, t
 from . import tonk_model as tm
 from .markup import Node, card_el, h
@@ -172,7 +170,7 @@ class TonkTable(TableView):
             # (static/css/table.css ".meld.target"; as Dunka's melds)
             attrs.update({"role": "button", "tabindex": "0", "data-action": action,
                           "aria-label": f"{t(lang, 'tk_hit_here')}: {label}"})
-            cards.appendChild(h("span", {"class": "meld-tag", "aria-hidden": "true"}, text="+"))
+            cards.appendChild(self.target_tag())
         return h("div", attrs, cards)
 
     # ------------------------------------------------------------ the hand's result
@@ -362,21 +360,15 @@ class TonkTable(TableView):
         if ui in ("ledger-reset", "ledger-reset-cancel"):
             # asked first: a new game with the same players, every balance back to 0
             self.resetting = ui == "ledger-reset"
-            app.render()
-            again = document.querySelector(
-                "#ledger [data-ui=new]" if self.resetting else "#ledger [data-ui=ledger-reset]")
-            if again:
-                again.focus()
+            self.redraw("#ledger [data-ui=new]" if self.resetting
+                        else "#ledger [data-ui=ledger-reset]")
             return True
         if ui in ("knock", "knock-cancel"):  # ask before the hand ends; or do not knock
             self.knocking = ui == "knock"
             self.selected = []
             app.reason_text = ""
-            app.render()
-            again = document.querySelector(
-                ".actions [data-ui=knock-confirm]" if self.knocking else ".actions [data-ui=knock]")
-            if again:
-                again.focus()
+            self.redraw(".actions [data-ui=knock-confirm]" if self.knocking
+                        else ".actions [data-ui=knock]")
             return True
         if ui == "clear":
             self.selected = []
