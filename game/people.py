@@ -63,6 +63,35 @@ def person_in_turn(session: Any) -> int:
     return session.viewer
 
 
+def holds_turn(session: Any, seat: int) -> bool:
+    """True while ``seat``'s part of the turn goes on, so the person may keep the device
+    and their hand may stay face up (pass-and-play, issue 32): ``seat`` is in
+    ``to_act()``; or it is their turn and others only answer out of turn (the claim
+    window after their draw from the stock, DUN-7, ELV-6; the dunker's lay-down after a
+    dunk, DUN-8); or, in Durak, they attack or defend the bout on the table (a computer
+    beats or throws in, and the bout comes back to them, DUR-9, DUR-12). Between rounds
+    and after the game every hand is public, so it holds too. False once the turn has
+    passed to someone else."""
+    st = session.state
+    if st.is_over() or session.between or seat in st.to_act():
+        return True
+    if session.game == "durak":
+        return bool(st.table) and seat in (st.attacker, st.defender)
+    return getattr(st, "turn", None) == seat
+
+
+def face_down(view: dict) -> dict:
+    """``view`` (``Session.view()``'s shape) with the person's hand turned face down, for
+    a table drawn while the device may be in someone else's hands (issue 32): a copy whose
+    ``state["hand"]`` is empty, ``state["hand_down"]`` the number of cards it held, and
+    ``legal`` empty. Every other part of a view is public already (``known``, the table,
+    the pile), so nothing else changes; ``view`` itself is not changed."""
+    state = dict(view["state"])
+    state["hand_down"] = len(state.get("hand") or [])
+    state["hand"] = []
+    return {**view, "state": state, "legal": []}
+
+
 def out_of_turn(session: Any) -> dict | None:
     """The prompt the table shows instead of a person's hand, or None.
 

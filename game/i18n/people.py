@@ -36,6 +36,7 @@ TEXTS = {
         "pp_same_name": "Två platser har samma namn: {names}. Ge varje person ett eget "
                         "namn, så att ingen tar fel på vems tur det är.",
         "pp_your_hand": "{whose} hand",
+        "pp_hand_down": "{whose} kort ligger med baksidan upp tills {name} visar dem igen.",
         "pp_seats": "Platser",
         "pp_seats_hint": "Flera personer kan spela på samma skärm: skärmen döljer korten "
                          "mellan era turer.",
@@ -75,6 +76,7 @@ TEXTS = {
         "pp_same_name": "Two seats have the same name: {names}. Give each person a name of "
                         "their own, so nobody mistakes whose turn it is.",
         "pp_your_hand": "{whose} hand",
+        "pp_hand_down": "{whose} cards lie face down until {name} shows them again.",
         "pp_seats": "Seats",
         "pp_seats_hint": "Several people can play at one screen: the screen hides the "
                          "cards between your turns.",

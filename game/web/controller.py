@@ -9,7 +9,7 @@ from __future__ import annotations
 import js
 from pyscript import document, window
 
-from game import movelog
+from game import movelog, people
 from game.engine import IllegalAction
 from game.i18n import reason, t
 from game.web import turn_line
@@ -124,6 +124,8 @@ class ControllerPart:
                     again = f'#table [{attr}="{js.CSS.escape(value)}"]'
                     break
         self.view = view if view is not None else self.session.view()
+        if self.privacy.covers(self.view):  # pass-and-play: nobody's cards face up
+            self.view = people.face_down(self.view)
         if self.dealing:  # static/js/motion.js deals the table about to be drawn
             self.dealing = False
             self.deal_pause = round(DEAL_SPAN * self.anim_ms())  # the first move waits
@@ -264,7 +266,10 @@ class ControllerPart:
     def draw_moved(self) -> None:
         """Draw the table after a move and go on (``schedule``): not at all when the next
         move comes at once (``redraw_later``); a Durak bout's last card first and the
-        cleared table after a pause (``show_interim``); else the table as it is."""
+        cleared table after a pause (``show_interim``); else the table as it is. At a
+        table of several people, a hand whose turn has passed goes face down first
+        (``Privacy.after_move``)."""
+        self.privacy.after_move()
         if not self.redraw_later():
             if self.show_interim():
                 return

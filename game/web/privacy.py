@@ -2,11 +2,16 @@
 turns, and the one prompt for a claim of a discard or a Durak throw-in out of turn.
 
 ``Privacy.screen()`` tells the controller what to draw instead of the table: ``"pass"``
-when the person in turn (``Session.human``) is not the one who saw the table last
+when a person is to act (``Session.human``) who is not the one who saw the table last
 (``seen``; nobody after a reload, so a reloaded game always starts here), ``"prompt"``
 while ``Session.out_of_turn()`` asks several people at once, else None (the table). Both
 screens hold no card of any hand: only public cards (the discard asked about, the cards
 of the bout) and names, set with ``textContent`` (a name is never markup).
+
+A person's hand is on the page only from their tap on "show my cards" until their turn
+passes to someone else (``after_move``, ``game.people.holds_turn``): while the computers
+play after them, and whenever nobody has tapped (a reload), the table is drawn with the
+hand face down (``covers``, ``game.people.face_down``): card backs, no faces in the page.
 
 The "Pass to" screen first tells the person what happened since their last own move,
 from the move history (``game.web.moves``). Hints and the hand sort are kept per person
@@ -56,10 +61,38 @@ class Privacy:
         who saw the table last, their new cards were shown to whoever held the device:
         new-user check, Tonk, the knocker leading the next hand.) Durak's next game goes
         through ``reset`` (``show_table``)."""
+        self.hand_over()   # their news starts with the new deal
+
+    def hand_over(self) -> None:
+        """The person who saw the table last (``seen``) may have handed the device on:
+        their preferences and their place in the move history are kept, and nobody's
+        hand shows until a person taps "show my cards" (``covers``)."""
         if self.seen is not None:
             self.keep_prefs(self.seen)
-            self.leave(None)   # their news starts with the new deal
+            self.leave(None)
         self.seen = None
+
+    def after_move(self) -> None:
+        """After any move (the person's, a computer's, a prompt's): when the turn of the
+        person who saw the table last has passed to someone else
+        (``game.people.holds_turn``), their hand goes face down at once, not only when
+        the next person is to act (issue 32: while the computers played for 2.7 s, the
+        hand of the person who had just played stayed face up, and the phone handed on
+        at once showed it)."""
+        if self.active() and self.seen is not None \
+                and not people.holds_turn(self.app.session, self.seen):
+            self.hand_over()
+
+    def covers(self, view: dict) -> bool:
+        """True when the table about to be drawn from ``view`` (``Session.view()``) must
+        show its hand face down (``game.people.face_down``): at a table of several people
+        the hand is not that of the person who tapped "show my cards" and is still in
+        their turn (a computer plays after them; a reload). Between rounds and after the
+        game every hand is public (the result shows them), and the table is drawn as it
+        is."""
+        s = self.app.session
+        return self.active() and view.get("human") != self.seen \
+            and not s.between and not s.state.is_over()
 
     def active(self) -> bool:
         """True for a table of two or more people (never in a lesson or a frame)."""
@@ -74,9 +107,11 @@ class Privacy:
         s = self.app.session
         if s.out_of_turn() is not None:
             return "prompt"
-        if s.waiting() in ("game_over", "series_over") and self.seen is not None:
+        if self.seen == s.human or s.waiting() != "human" or s.between:
+            # their own table; or a computer's move or a result, which everyone may
+            # see: the table, any hand on it face down (``covers``)
             return None
-        return "pass" if self.seen != s.human else None
+        return "pass"
 
     # ------------------------------------------------------------ drawing
 

@@ -260,6 +260,9 @@ class TableView:
         drawn over the card's visible strip (static/css/table.css; it moves no card) and
         ", just drawn" in the button's name."""
         lang = self.lang
+        down = (self.app.view or {}).get("state", {}).get("hand_down")
+        if down is not None:
+            return self.hand_down_el(down, extra_cls)
         fresh = self.fresh_cards(hand)
         el = h("div", {"class": ("hand " + extra_cls).strip(), "role": "group",
                        "aria-label": self.hand_title(), "aria-describedby": "status-line",
@@ -289,6 +292,21 @@ class TableView:
             el.appendChild(card)
         if not hand:
             el.appendChild(h("p", {"class": "hand-empty"}, text=t(lang, "hand_empty")))
+        return el
+
+    def hand_down_el(self, count: int, extra_cls: str = ""):
+        """The hand turned face down (pass-and-play, ``game.people.face_down``): ``count``
+        card backs laid as the hand is, no face in the page, and a line that says whose
+        cards they are and that they show again at that person's "show my cards"."""
+        v = self.app.view
+        name = model.display_name(self.lang, v["players"], v["human"], v["human"])
+        label = t(self.lang, "pp_hand_down", whose=model.possessive(self.lang, name),
+                  name=name)
+        el = h("div", {"class": ("hand face-down " + extra_cls).strip(), "role": "group",
+                       "aria-label": label, "data-count": count, "data-down": "true"})
+        for _ in range(count):
+            el.appendChild(card_el(self.lang, "back", "div", "", {"aria-hidden": "true"}))
+        el.appendChild(h("p", {"class": "hand-empty hand-down-note"}, text=label))
         return el
 
     def fresh_cards(self, hand: list[str]) -> list[str]:

@@ -112,9 +112,10 @@ class TonkTable(TableView):
         me = h("div", {"class": "me"}, h("span", text=self.hand_title()))
         for b in self.badges(human, st):
             me.appendChild(b)
-        me.appendChild(h("span", {"class": "tonk-total", "id": "hand-total",
-                                   "data-total": tm.hand_value(st["hand"])},
-                         text=t(lang, "tk_your_total", n=tm.hand_value(st["hand"]))))
+        if st.get("hand_down") is None:  # face down (pass-and-play): no total either
+            me.appendChild(h("span", {"class": "tonk-total", "id": "hand-total",
+                                       "data-total": tm.hand_value(st["hand"])},
+                             text=t(lang, "tk_your_total", n=tm.hand_value(st["hand"]))))
         main_col = self.main_el(
             [opps, info],
             [self.result_el(v, p) if over and st.get("result") else None,

@@ -191,7 +191,8 @@ def test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload(page, s
         # another person answered the prompt, so the device may be in their hands: the
         # table (a hand) never shows before a "Pass to" screen (a new user saw the
         # discarder's hand after pressing "Nobody" while a computer was in turn)
-        assert not (after_prompt and screen == "human"), \
+        # (a round's result is public: it shows every hand, to everyone)
+        assert not (after_prompt and screen == "human" and not seen.extra["result"]), \
             f"{holder}'s hand shown straight after a claim prompt answered by another person"
         after_prompt = None
         if screen == "claim":
@@ -217,7 +218,8 @@ def test_three_person_dunka_round_with_a_claim_out_of_turn_then_a_reload(page, s
             # whoever answered may hold the device: no hand before a "Pass to" screen,
             # not even while a computer player thinks
             page.wait_for_selector("#privacy[data-screen=claim]", state="detached")
-            assert page.locator(".hand").count() == 0, "a hand shown straight after the prompt"
+            assert page.locator(".hand [data-card]:not([data-card=back])").count() == 0, \
+                "a hand shown straight after the prompt"
             continue
         if seen.extra["result"]:
             break
@@ -457,3 +459,111 @@ def test_every_new_tonk_hand_starts_with_a_pass_screen(page, site):
     else:
         raise AssertionError("the hands were not played")
     assert same >= 1, "no hand was led by the person who saw the last one end"
+
+
+# Every drawing of the page, from its first: the face-up cards of the hand shown and the
+# save as the page left it (written before each drawing), and each tap on "show my cards"
+# (read before the page handles it). Recorded by a MutationObserver on #screen, so no
+# drawing between two looks of the test is missed.
+WATCH_DRAWINGS = """(() => {
+  window.__drawings = [];
+  let last = null;
+  const note = (kind) => {
+    const save = localStorage.getItem('kortbordet.v1.session');
+    const hand = document.querySelector('#screen .hand');
+    const faces = hand ? [...hand.querySelectorAll('[data-card]')].map((e) => e.dataset.card)
+      .filter((c) => c !== 'back') : [];
+    const backs = hand ? hand.querySelectorAll('[data-card=back]').length : 0;
+    window.__drawings.push({kind, faces, backs, save: save === last ? null : save});
+    last = save;
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    new MutationObserver(() => note('draw')).observe(
+      document.getElementById('screen'), {childList: true, subtree: true});
+  });
+  document.addEventListener('click', (e) => {
+    if (e.target.closest && e.target.closest('#pp-show')) note('show');
+  }, true);
+})();"""
+
+
+def check_drawings(drawings: list[dict]) -> int:
+    """Go through the page's drawings (``WATCH_DRAWINGS``) in order and check that a face
+    of a person's card is on the page only from their tap on "show my cards" until their
+    turn passes to someone else (``game.people.holds_turn``), and that the faces shown are
+    that person's hand. Between rounds and after the game every hand is public. Returns
+    the number of drawings of a table made while the turn had passed from the person who
+    last showed their cards, with that hand's backs in it (the drawings the fix turned
+    face down)."""
+    from game import people, saves
+    session = None
+    shown = None     # the seat that tapped "show my cards" and whose turn goes on
+    covered = 0
+    for i, d in enumerate(drawings):
+        if d["save"]:
+            session = saves.loads(d["save"])
+        if session is None:
+            continue
+        if d["kind"] == "show":
+            shown = session.human
+            continue
+        public = session.between or session.state.is_over()
+        if shown is not None and not people.holds_turn(session, shown):
+            shown = None
+        if shown is None and not public and d["backs"]:
+            covered += 1
+        if not d["faces"] or public:
+            continue
+        assert shown is not None, \
+            f"drawing {i}: cards {d['faces']} face up after the person's turn had passed"
+        assert sorted(d["faces"]) == sorted(session.state.view(shown)["hand"]), \
+            f"drawing {i}: the faces shown are not the hand of the person who showed it"
+    return covered
+
+
+def test_no_hand_shows_while_the_computers_play_between_people(page, site):
+    """Issue 32: after a person's move the hand stayed face up for about 2.7 s while the
+    computers played, before "Pass to Anna": the phone handed on at once showed it. In
+    each game, two people with a computer after each, at speed "fast" (a drawing after
+    every computer move): every drawing of the page is checked (``check_drawings``), and
+    while the computers play the hand is there face down (card backs)."""
+    page.add_init_script(WATCH_DRAWINGS)
+    fixed_random(page, DEAL)
+    rng = random.Random(11)
+    drivers = {"durak": durak_driver, "dunka": dunka_driver, "elvakort": dunka_driver,
+               "tonk": tonk_driver}
+    for game, driver in drivers.items():
+        open_game(page, site.url + "?lang=en&speed=fast")
+        forget_taps(page)  # the new page numbers its drawings from 1
+        if page.locator("#privacy [data-ui=lobby], #table [data-ui=lobby]").count():
+            tap(page.locator("#privacy [data-ui=lobby], #table [data-ui=lobby]").first)
+        page.check(f"input[name=game][value={game}]")
+        page.select_option("#lobby-players", "4")
+        for i, kind in enumerate("hbhb"):
+            page.select_option(f"#lobby-kind-{i}", "human" if kind == "h" else "bot")
+        for k, i in enumerate((0, 2)):
+            page.fill(f"#lobby-name-{i}", NAMES[k])
+        tap(page.locator("[data-ui=start]"))
+        page.locator("#table, #privacy, [data-ui=start-confirmed]").first.wait_for()
+        if page.locator("[data-ui=start-confirmed]").count():  # the last game is lost
+            tap(page.locator("[data-ui=start-confirmed]"))
+        moves = 0
+        for _ in range(400):
+            screen, seen = settle(page, driver.MOVE_SELECTORS)
+            if screen == "pass":
+                pass_screen(page, seen)
+                continue
+            if screen == "claim":
+                tap_at(page, seen.all(NOBODY)[0])
+                continue
+            if screen == "throw":
+                tap_at(page, seen.all(THROW)[0])
+                continue
+            if screen != "human" or seen.extra["result"] or seen.extra["over"] or moves >= 14:
+                break
+            driver.human_move(page, rng, seen=seen)
+            moves += 1
+        drawings = page.evaluate("window.__drawings")
+        covered = check_drawings(drawings)
+        assert covered >= 3, f"{game}: the computers never played between the people"
+        assert moves >= 6, f"{game}: only {moves} moves were made"

@@ -455,3 +455,64 @@ def test_with_several_people_results_and_the_history_name_every_person(game, kin
                         assert people_count == 1, (lang, ev, text)
         if people_count == 1:
             assert said["en"] and said["sv"], "a one-person table no longer says 'you'"
+
+
+def test_a_hand_turned_face_down_keeps_its_count_and_nothing_else_of_it():
+    """Issue 32: the table drawn while the computers play after a person shows that
+    person's hand face down (``people.face_down``): no card of it, its count, no legal
+    move; the view it came from is unchanged."""
+    s = Session.new("tonk", {}, seats("hbhb"), 5)
+    view = s.view()
+    hand = list(view["state"]["hand"])
+    down = people.face_down(view)
+    assert down["state"]["hand"] == [] and down["state"]["hand_down"] == len(hand) == 5
+    assert down["legal"] == [] and view["state"]["hand"] == hand
+    text = json.dumps(down)
+    assert not [c for c in hand if f'"{c}"' in text.replace(json.dumps(down["state"]["known"]), "")]
+
+
+@pytest.mark.parametrize("game", ["dunka", "elvakort", "tonk", "durak"])
+def test_a_persons_turn_holds_until_it_passes_to_someone_else(game):
+    """``people.holds_turn``: true while the person acts or waits on answers to their own
+    move (a claim window after their draw, DUN-7/ELV-6; a Durak bout they attack or
+    defend), false once another player's turn has begun, and true between rounds (the
+    result is public). Played out over random games of two people and two computers."""
+    rng = random.Random(3)
+    s = Session.new(game, {}, seats("hbhb"), 11)
+    passed = held_waiting = 0
+    for _ in range(per_runtime(400, 150)):
+        if s.waiting() == "game_over":
+            s.next_game()
+            continue
+        if s.waiting() == "series_over":
+            break
+        prompt = s.out_of_turn()
+        if prompt is not None:
+            if prompt["kind"] == "claim":
+                people.resolve_claims(s, [])
+            else:
+                people.resolve_throws(s)
+            continue
+        if s.waiting() == "bot":
+            s.step_bot()
+            continue
+        seat = s.human
+        assert people.holds_turn(s, seat)  # the person acts: in to_act()
+        s.play(rng.choice(s.legal()))
+        st = s.state
+        if s.between or st.is_over():
+            assert people.holds_turn(s, seat)
+        elif seat in st.to_act():
+            assert people.holds_turn(s, seat)
+        else:
+            held = people.holds_turn(s, seat)
+            if game == "durak":
+                assert held == (bool(st.table) and seat in (st.attacker, st.defender))
+            else:
+                assert held == (st.turn == seat)
+                assert not held or game != "tonk"  # Tonk: nobody answers out of turn
+            held_waiting += held
+            passed += not held
+    assert passed >= 1, "no person's move passed the turn to someone else"
+    if game != "tonk":
+        assert held_waiting >= 1, "no claim window or bout held a person's turn"
