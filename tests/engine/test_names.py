@@ -124,6 +124,74 @@ def test_the_lobby_refuses_names_that_are_one_and_names_a_blank_person_as_before
     assert one[0]["name"] == "Du"
 
 
+# ---------------------------------------------------------------------------- entry points
+
+def test_a_link_s_position_names_are_cleaned_and_must_be_distinct():
+    req = parse_params({"position": DURAK + RLO + "Anna,B\u200bo"})
+    assert req["position"].names == ["Anna", "Bo"]
+    assert req["position"].state.names == ["Anna", "Bo"]
+    s = Session.from_position(req["position"])
+    assert [p["name"] for p in s.players] == ["Anna", "Bo"]
+    with pytest.raises(PositionError) as exc:
+        parse_params({"position": DURAK + "Anna,an\u200bna"})
+    assert exc.value.code == "same_names"
+
+
+def test_a_position_s_names_are_cleaned_also_in_the_x_field():
+    assert read(DURAK + "\u2067Ann\u2069,Bo\ufeff").names == ["Ann", "Bo"]
+    with pytest.raises(PositionError) as exc:          # nothing visible left
+        read(DURAK + "Ann,\u200b\u200e")
+    assert exc.value.code == "bad_names"
+    for text in (DURAK + "Ann,ANN", DURAK + "Ann, a\u200dnn"):
+        with pytest.raises(PositionError) as exc:
+            read(text)
+        assert exc.value.code == "same_names"
+    from game import tonk
+    state = tonk.new_game(tonk.Rules(), ["Ann, " + RLO + "2nd", "Bo"], seed=2)
+    text = write(position_of(state, state.to_act()[0]))
+    assert "names=" not in text                         # the names went into x=
+    assert read(text).names == ["Ann, 2nd", "Bo"]
+    state = tonk.new_game(tonk.Rules(), ["Ann;", "ANN;"], seed=2)
+    with pytest.raises(PositionError) as exc:
+        read(write(position_of(state, state.to_act()[0])))
+    assert exc.value.code == "same_names"
+
+
+def test_a_refused_names_field_is_quoted_without_its_controls():
+    from game.positions import message
+    with pytest.raises(PositionError) as exc:
+        read(DURAK + RLO + "\u05d0\u05d1,B,C")
+    value = exc.value.params["value"]
+    assert RLO not in value and value.startswith(FSI) and value.endswith(PDI)
+    assert RLO not in message("en", exc.value)
+
+
+def test_an_embedding_page_s_position_names_are_cleaned_and_must_be_distinct():
+    from game.web.embed import read_message
+    msg = read_message({"type": "load-position", "position": DURAK + "Du\u202d,Bo\u200c"})
+    assert parse_params(msg["query"])["position"].names == ["Du", "Bo"]
+    msg = read_message({"type": "load-position", "position": DURAK + "Du,D\u200bU"})
+    with pytest.raises(PositionError) as exc:
+        parse_params(msg["query"])
+    assert exc.value.code == "same_names"
+
+
+def test_a_scoresheet_file_s_names_are_cleaned():
+    """JSON and CSV alike. Two names that are one stay allowed on a scoresheet (a paper
+    form's columns: the people at the table tell them apart; a test of the sheet asks
+    for eight players named "A"), but they read the same, never alike-but-different."""
+    sheet = TableSheet.new("dunka", ["Ann", "Bo"], 1).to_dict()
+    sheet["names"] = [RLO + "Ann\u2069", "B\u200bo\ufeff"]
+    got = read_file("x.json", json.dumps(sheet), 2)
+    assert got.names == ["Ann", "Bo"]
+    csv = "game,dunka\nround,\u202eAnn,B\u200bo\n1,5,10\n"
+    assert read_file("x.csv", csv, 3).names == ["Ann", "Bo"]
+    sheet["names"] = ["Anna", "An\u200bna"]
+    assert read_file("y.json", json.dumps(sheet), 4).names == ["Anna", "Anna"]
+    with pytest.raises(SettingError):                   # nothing visible: no name
+        TableSheet.new("dunka", ["Ann", "\u200b\u2060"], 1)
+
+
 # ---------------------------------------------------------------------------- shown isolated
 
 def test_a_name_that_could_turn_the_page_s_text_is_shown_isolated():
