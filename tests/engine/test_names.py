@@ -205,3 +205,32 @@ def test_a_name_that_could_turn_the_page_s_text_is_shown_isolated():
     assert isolate("x\u2069" + RLO + "y") == FSI + "xy" + PDI  # no early PDI inside
     assert isolate("Anna") == "Anna" and isolate("<b>Bo</b> 2") == "<b>Bo</b> 2"
     assert isolate(FAMILY) == FAMILY
+
+
+def test_the_page_s_sentences_hold_such_a_name_inside_an_isolate():
+    from game.web import model, tonk_model
+    from game.web.turn_line import log_el, sentences
+    hebrew = "\u05d0\u05d1\u05d9"
+    table = [{"name": "Du", "kind": "human"}, {"name": RLO + "Anna", "kind": "bot"},
+             {"name": hebrew, "kind": "bot"}]
+    shown = FSI + "Anna" + PDI
+    assert model.display_name("en", table, 1, 0) == shown
+    assert model.translate_name("sv", hebrew) == FSI + hebrew + PDI
+    assert model.translate_name("sv", "Dator 2") == "Dator 2"
+    attack = model.describe_event("en", {"type": "attack", "player": 1, "cards": ["7S"]},
+                                  table, 0)
+    assert attack.startswith(shown + " ") and RLO not in attack
+    lines = sentences("en", "dunka", [{"type": "draw", "player": 2, "source": "stock"},
+                                      {"type": "discard", "player": 2, "card": "7H"}], table, 0)
+    assert lines == [FSI + hebrew + PDI + " drew from the stock and discarded seven of "
+                                          "hearts."]
+    html = log_el(lines).html()
+    assert FSI + hebrew + PDI + " drew" in html and RLO not in html
+    result = {"end": "knock", "player": 2, "caught": False,
+              "payouts": [{"payer": 1, "payee": 2, "amount": 4, "reason": "knock_won"}]}
+    assert FSI + hebrew + PDI in tonk_model.headline("en", result, table, 0)
+    pay = tonk_model.payout_lines("en", result, table, 0)[0]["text"]
+    assert pay.startswith(shown) and FSI + hebrew + PDI in pay
+    two = [{"name": hebrew, "kind": "human"}, {"name": "Bo", "kind": "human"}]
+    assert model.hand_label("sv", two, 0) == FSI + hebrew + PDI + "s hand"
+    assert model.hand_label("en", two, 1) == "Bo's hand"    # a plain name as before
