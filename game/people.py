@@ -26,6 +26,14 @@ Two decisions are taken out of turn, each in one prompt that shows no hand
   turn and throws in or declines; "Nobody" (``resolve_throws``) declines for every one
   offered. A computer with nothing to throw in still passes silently.
 
+Names (issue 32): every way a name comes in (the lobby, a link's or lesson's position, an
+embedding page's message, a scoresheet file) keeps ``clean_name`` of it: no control, bidi
+control, zero-width or other format character (Unicode Cc, Cf; a joiner between two emoji
+stays, so the family emoji stays one picture). Two names are one when their ``name_key``
+is (cleaned, case-folded): ``same_names``, which the lobby, ``Session.new`` and
+``positions.read`` refuse. The page shows a name through ``isolate`` (FSI … PDI when it
+could turn the text around it).
+
 Pure Python (tested in CPython); the page draws the prompts (``game.web.privacy``).
 """
 
@@ -34,7 +42,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .engine import IllegalAction
+from .engine import IllegalAction, SettingError
 
 MAX_NAME = 24
 """Longest name kept for a seat (longer names are cut)."""
@@ -172,14 +180,134 @@ def ask_people(session: Any) -> None:
         session.state.asked = list(people)
 
 
-def clean_name(name: str) -> str:
-    """A seat's name as kept: control characters dropped, spaces trimmed, at most
-    ``MAX_NAME`` characters, ``"?"`` for an empty one. Any other text is kept as it is
-    (the page shows names as text, never as markup)."""
-    kept = "".join(ch for ch in name if unicodedata.category(ch) != "Cc")
-    return kept.strip()[:MAX_NAME].strip() or "?"
+ZWJ = "\u200d"
+"""ZERO WIDTH JOINER: the one format character a name keeps, between two emoji (``👨‍👩‍👧``)."""
+FSI, PDI = "\u2068", "\u2069"
+"""FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: ``isolate`` puts a name between them."""
+
+_FILLERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
+"""Characters that are not format characters but show nothing on their own (Unicode's
+default-ignorable letters and marks: the combining grapheme joiner, the Hangul fillers,
+Khmer's inherent vowels): a name of "\\u3164" alone would look empty."""
+_DROPPED = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+"""Categories ``drop_invisible`` takes out: controls, format characters (every bidi
+control: U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C; zero-width ones: U+200B,
+U+200C, U+200D, U+2060, U+FEFF; soft hyphen, tags...), lone surrogates, line and paragraph
+separators (a paragraph separator would end the page's sentence's bidi paragraph)."""
+_LEAKS = frozenset(("R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI",
+                    "PDI"))
+"""Bidi classes that can move the text around a name in a left-to-right sentence: strong
+right-to-left letters, Arabic digits, and the explicit controls."""
+_SKIN_TONES = ("\U0001f3fb", "\U0001f3ff")
+
+
+def _emoji_end(ch: str) -> bool:
+    """True for the last character of an emoji before a joiner: a symbol (So), the emoji
+    variation selector U+FE0F or a skin-tone modifier."""
+    return unicodedata.category(ch) == "So" or ch == "\ufe0f" \
+        or _SKIN_TONES[0] <= ch <= _SKIN_TONES[1]
+
+
+def drop_invisible(text: str) -> str:
+    """``text`` without the characters that show nothing yet change how it reads or what it
+    is: Unicode categories Cc, Cf, Cs, Zl and Zp (``_DROPPED``) and the invisible fillers
+    (``_FILLERS``). The one exception is ZERO WIDTH JOINER between two emoji (a symbol, or
+    U+FE0F or a skin tone, before it; a symbol after it), which joins them into one picture
+    (the family 👨‍👩‍👧); every other U+200D goes. Tag characters go too, so a subdivision
+    flag (🏴 with tags, Scotland) shows as its black flag. Spaces are left as they are.
+    Never raises for a ``str``; anything else is taken as ``str(text)``."""
+    text = str(text)
+    out: list[str] = []
+    for i, ch in enumerate(text):
+        if ch in _FILLERS:
+            continue
+        if unicodedata.category(ch) in _DROPPED:
+            if ch == ZWJ and out and _emoji_end(out[-1]) and i + 1 < len(text) \
+                    and unicodedata.category(text[i + 1]) == "So":
+                out.append(ch)
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def plain_name(name: str) -> str:
+    """A name's visible text, not yet cut to ``MAX_NAME``: every run of white space (tabs and
+    line breaks included) one space, ``drop_invisible``'s characters gone, no space at
+    either end, composed (NFC, so "Å" typed as A + ring is the one letter "Å"). May be
+    empty. Anything not a ``str`` is taken as ``str(name)``; never raises."""
+    spaced = "".join(" " if ch.isspace() else ch for ch in str(name))
+    text = " ".join(drop_invisible(spaced).split())
+    return unicodedata.normalize("NFC", text)
+
+
+def clean_name(name: str, empty: str = "?") -> str:
+    """A seat's name as kept, wherever a name comes in (the lobby, a link's or lesson's
+    position, an embedding page's position, a scoresheet): ``plain_name`` cut to
+    ``MAX_NAME`` characters, or ``empty`` (``"?"`` unless given) when nothing visible is
+    left. So a right-to-left override (U+202E) cannot turn the page's sentences around and
+    "An\\u200bna" is "Anna". Any other text is kept as it is (the page shows names as text,
+    never as markup). Idempotent; never raises."""
+    return plain_name(plain_name(name)[:MAX_NAME]) or empty  # a cut-off joiner goes too
 
 
 def clean_names(players: list[dict]) -> list[str]:
     """``clean_name`` of every player's ``name``."""
     return [clean_name(str(p.get("name", ""))) for p in players]
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: ``clean_name`` (``""`` for nothing visible), without
+    joiners and variation selectors, compatibility-folded and case-folded (NFKC, casefold),
+    so "Anna", " anna ", "ANNA", "An\\u200bna" and "Ａｎｎａ" have one key. Never raises."""
+    text = "".join(ch for ch in clean_name(name, "")
+                   if ch != ZWJ and not "\ufe00" <= ch <= "\ufe0f"
+                   and not "\U000e0100" <= ch <= "\U000e01ef")
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
+def same_names(names: list[str]) -> list[int]:
+    """The indexes of ``names`` whose ``name_key`` an earlier one has (``["Anna", "Bo",
+    "anna"]`` gives ``[2]``): two seats of one name could not tell whose turn "Pass to
+    Anna" means. Empty when every name is its own. Never raises."""
+    seen: set[str] = set()
+    out = []
+    for i, name in enumerate(names):
+        key = name_key(name)
+        if key in seen:
+            out.append(i)
+        seen.add(key)
+    return out
+
+
+class SameNames(SettingError):
+    """Two seats with one name (``same_names``): a ``SettingError`` for the setting
+    ``"names"`` whose ``value`` (and ``names``) are the names that repeat an earlier one."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__("names", ", ".join(names), ["a name of its own for every seat"])
+        self.names = list(names)
+        self.args = (f"two seats have the same name: {', '.join(names)}",)
+
+
+def check_names(names: list[str]) -> None:
+    """Raise ``SameNames`` when two of ``names`` are one name (``same_names``)."""
+    twice = same_names(names)
+    if twice:
+        raise SameNames(list(dict.fromkeys(str(names[i]) for i in twice)))
+
+
+def isolate(name: str) -> str:
+    """A name for a sentence or an element of the page: ``drop_invisible`` of it (so a
+    name stored before names were cleaned shows its letters only), between FSI and PDI
+    (U+2068, U+2069) when it holds a right-to-left letter, an Arabic digit or a bidi
+    control: then neither the name's direction nor its digits can move the words or
+    numbers around it ("Chips: ⁨אבי⁩ +4") and an override in it ends at the PDI. The
+    isolates work as text in ``textContent``, in markup and in attribute values alike.
+    Every other name comes back without isolates: the page is left-to-right (Swedish,
+    English), where a name without such characters has no direction to leak, and its
+    sentences stay the plain text they were. Never raises."""
+    text = str(name)
+    kept = drop_invisible(text)
+    if any(unicodedata.bidirectional(ch) in _LEAKS for ch in text):
+        return FSI + kept + PDI
+    return kept

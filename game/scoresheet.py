@@ -17,7 +17,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from . import jsonsafe
+from . import jsonsafe, people
 from .engine import SaveError, SettingError
 
 ROUNDS = 6
@@ -25,7 +25,7 @@ GAMES = {"dunka": {"players": (2, 6), "lower_wins": True, "negative": False},
          "elvakort": {"players": (2, 8), "lower_wins": False, "negative": True}}
 """The six-round games a sheet can be for: player range, who wins, negative points."""
 MAX_POINTS = 10_000
-NAME_LENGTH = 24
+NAME_LENGTH = people.MAX_NAME
 FORMAT = "kortbordet-scoresheet"
 
 
@@ -87,11 +87,12 @@ def parse_points(game: str, text: str) -> int:
 
 
 def _clean_name(name) -> str:
-    """A player's name as kept: control characters (line breaks, tabs) become spaces, at
-    most ``NAME_LENGTH`` characters, no spaces at either end (so cleaning is idempotent)."""
-    text = "".join(" " if ord(ch) < 32 or ord(ch) == 127 else ch
-                   for ch in str(name if name is not None else ""))
-    return text.strip()[:NAME_LENGTH].strip()
+    """A player's name as kept, as every name that comes in (``people.clean_name``): white
+    space (line breaks, tabs) one space, control, bidi and zero-width characters dropped,
+    at most ``NAME_LENGTH`` characters, no spaces at either end (so cleaning is
+    idempotent); ``""`` when nothing visible is left. Two names may be the same: a sheet
+    for the table is a paper form's columns, its own names told apart by the people there."""
+    return people.clean_name("" if name is None else str(name), "")
 
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

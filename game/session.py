@@ -194,13 +194,18 @@ class Session:
 
     @classmethod
     def new(cls, game: str, rules: dict, players: list[dict], seed: int) -> "Session":
-        """Start a session. ``rules`` maps setting names to values; ``players`` as above.
+        """Start a session. ``rules`` maps setting names to values; ``players`` as above,
+        each name cleaned (``people.clean_name``: no control, bidi or zero-width
+        character).
 
-        Raises ``SettingError`` for an unknown game, a bad setting, player list or seed.
+        Raises ``SettingError`` for an unknown game, a bad setting, player list or seed;
+        ``people.SameNames`` (a ``SettingError``) when two seats have one name after
+        cleaning, ignoring case (``people.same_names``: "Anna", "anna", "An\\u200bna").
         """
         module = game_module(game)
         low, high = GAMES[game]["players"]
         players = _check_players(players, low, high)
+        _people.check_names([p["name"] for p in players])
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise SettingError("seed", seed, range(0, MAX_SEED + 1))
         rules_obj = make_rules(game, dict(rules))

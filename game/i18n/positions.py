@@ -20,6 +20,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "position_bad_value": "Fältet {field} har ett ogiltigt värde: ”{value}”.",
         "position_bad_names": "Fältet names ska ha {count} namn (ett per hand), vart och ett "
                               "1 till {most} tecken långt, skilda med komman: ”{value}”.",
+        "position_same_names": "Fältet names har samma namn för två platser: {names}. Ge "
+                               "varje plats ett eget namn.",
         "position_bad_seat": "Fältet {field}: det finns ingen plats ”{value}” "
                              "(platserna är 0 till {last}).",
         "position_bad_players": "Antal händer: {count}. Spelet har {low} till {high} spelare "
@@ -110,6 +112,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "position_bad_value": "The field {field} has a bad value: “{value}”.",
         "position_bad_names": "The field names needs {count} names (one a hand), each 1 to "
                               "{most} characters long, separated by commas: “{value}”.",
+        "position_same_names": "The field names gives two seats the same name: {names}. Give "
+                               "each seat a name of its own.",
         "position_bad_seat": "The field {field}: there is no seat “{value}” "
                              "(seats are 0 to {last}).",
         "position_bad_players": "Hands given: {count}. The game has {low} to {high} players "

@@ -27,7 +27,9 @@ Fields of every game:
                          number of players
 ``you=0``                the learner's seat (default 0)
 ``names=Ann,Bo``         player names (default ``P1,P2,...``, which the page replaces by
-                         its usual names, "Du"/"Dator 1"), at most 24 characters each
+                         its usual names, "Du"/"Dator 1"), at most 24 characters each,
+                         control, bidi and zero-width characters dropped
+                         (``people.plain_name``), no two the same (``people.same_names``)
 ``seed=7``               the seed of the hidden cards and of the game's later shuffles
 ``dealer=2``             the dealer (default: the last seat; Tonk: the seat before ``turn``)
 ``k1=QS,QH``             cards of seat 1 that everyone saw it pick up (public memory)
@@ -87,7 +89,7 @@ Examples (one per game)::
 Refusals: ``read`` raises ``PositionError`` with a stable ``code`` (the i18n key
 ``position_<code>`` in ``game/i18n/positions.py``): ``too_long``, ``syntax``, ``empty``,
 ``unknown_game``, ``unknown_field``, ``field_twice``, ``bad_setting``, ``bad_value``,
-``bad_names``,
+``bad_names``, ``same_names``,
 ``bad_seat``, ``bad_players``, ``bad_card``, ``unknown_card``, ``card_twice``,
 ``too_many_cards``, ``hand_too_big``, ``missing_cards``, ``not_in_hand``, ``trump_not_last``,
 ``too_many_attacks``, ``bad_defence``, ``bad_round``, ``bad_phase``, ``bad_meld``,

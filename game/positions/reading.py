@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..engine import SaveError, SettingError, SettingNeedsPlayers
+from ..people import drop_invisible, isolate, plain_name, same_names
 from .extra import decode_extra
 from .fields import digits_only, parse_int, parse_seat, parse_settings, split_fields
 from .games import COMMON_FIELDS, SPECS
@@ -17,8 +18,13 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
     ``max_length``: the longest text accepted (None: any; ``write`` of a long game's state
     may exceed ``MAX_LENGTH``). Returns a ``Position``. Raises ``PositionError`` for bad
     syntax, an unknown game, field or setting value, a bad or unknown card, a card given
-    more often than the decks hold, wrong counts, an impossible position, or one where
-    nobody (or not the learner) can act.
+    more often than the decks hold, wrong counts, an impossible position, one where
+    nobody (or not the learner) can act, or two seats of one name (``same_names``).
+
+    Names come in as everywhere: ``names=`` through ``people.plain_name`` (no control,
+    bidi or zero-width character; then 1 to ``MAX_NAME`` characters each, else
+    ``bad_names``), names in ``x=`` without those characters; two names that are one
+    for ``people.same_names`` ("Anna", "anna", "An\\u200bna") are refused.
     """
     game, fields = split_fields(text, max_length)
     spec = SPECS[game]
@@ -49,13 +55,13 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
             raise PositionError("unknown_field", f"unknown field {key!r}", field=shorten(key, 30))
     you = parse_seat("you", fields["you"], n) if "you" in fields else 0
     names = [f"P{s + 1}" for s in range(n)]
-    if "names" in fields:
-        names = [x.strip() for x in fields["names"].split(",")]
+    if "names" in fields:  # as every name that comes in: no control, bidi or zero-width
+        names = [plain_name(x) for x in fields["names"].split(",")]
         if len(names) != n or not all(0 < len(x) <= MAX_NAME for x in names):
             # said in full: which rule the names break (a new user saw only "bad value")
             raise PositionError("bad_names", f"names: {n} names of 1 to {MAX_NAME} "
                                 "characters, separated by commas", count=n, most=MAX_NAME,
-                                value=shorten(fields["names"], 30))
+                                value=isolate(shorten(fields["names"], 30)))
     seed = parse_int("seed", fields["seed"]) if "seed" in fields else 0
     data = spec.build(fields, rules, n, you, names, seed)
     if "x" in fields:
@@ -65,6 +71,15 @@ def read(text: str, *, max_length: int | None = MAX_LENGTH) -> Position:
             raise PositionError("bad_extra", f"the x= field names unknown parts: "
                                 f"{[k[:20] for k in bad[:3]]}")
         data.update(extra)
+        if isinstance(data.get("names"), list):  # names that the notation cannot hold
+            data["names"] = [drop_invisible(x) if isinstance(x, str) else x
+                             for x in data["names"]]
+    if isinstance(data.get("names"), list) and all(isinstance(x, str) for x in data["names"]):
+        twice = same_names(data["names"])
+        if twice:
+            shown = ", ".join(dict.fromkeys(data["names"][i] for i in twice))
+            raise PositionError("same_names", f"two seats have the same name: {shown}",
+                                names=isolate(shorten(shown, 30)))
     if max_length is not None:
         _check_hand_sizes(game, data)
     module = game_module(game)

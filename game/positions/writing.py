@@ -3,6 +3,7 @@ the readable fields do not carry, so that ``read(write(p))`` rebuilds the same s
 
 from __future__ import annotations
 
+from ..people import plain_name
 from .extra import encode_extra
 from .fields import cards_text, parse_settings, split_fields
 from .games import SPECS
@@ -29,8 +30,8 @@ def write(position: Position) -> str:
     fields.append(("you", str(position.human)))
     names = [f"P{s + 1}" for s in range(n)]
     if list(state.names) != names and all(
-            0 < len(x) <= MAX_NAME and x == x.strip() and "," not in x and ";" not in x
-            for x in state.names):  # other names go into x=
+            0 < len(x) <= MAX_NAME and x == plain_name(x) and "," not in x and ";" not in x
+            for x in state.names):  # other names go into x= (read takes names= as plain)
         names = list(state.names)
         fields.append(("names", ",".join(names)))
     if state.seed:

@@ -10,7 +10,7 @@ import random
 
 from pyscript import document
 
-from game import saves
+from game import people, saves
 from game.digits import is_digits
 from game.engine import SettingError
 from game.i18n import LANGS, t, value_label
@@ -262,7 +262,7 @@ class LobbyPart:
         twice = seats.same_names(players)
         if not twice:
             return False
-        names = ", ".join(dict.fromkeys(players[i]["name"] for i in twice))
+        names = ", ".join(dict.fromkeys(people.isolate(players[i]["name"]) for i in twice))
         text = t(self.lang, "pp_same_name", names=names)
         self.set_notice(text, "error")
         old = document.getElementById("lobby-name-error")

@@ -8,6 +8,7 @@ button carries an action only when that action text is in it.
 from __future__ import annotations
 
 from ..i18n import card_name, cards_names, t
+from ..people import PDI, isolate
 
 SPEEDS = {"slow": 1400, "normal": 750, "fast": 300, "instant": 0}
 
@@ -62,7 +63,10 @@ def display_name(lang: str, players: list[dict], seat: int, human: int) -> str:
 def translate_name(lang: str, name: str) -> str:
     """A saved name in the current language when it is one of the page's default names
     ("Du"/"You", "Dator 2"/"Computer 2", a person's "Spelare 3"/"Player 3"); any other
-    name as it is."""
+    name as it is, isolated (``people.isolate``: between FSI and PDI when it holds a
+    right-to-left letter or a bidi control, so it cannot turn the sentence or element it is
+    put in). Every name the tables, results, move history, one-line log, "Pass to" screens
+    and past games show comes through here (``display_name``)."""
     for lg in ("sv", "en"):
         if name == t(lg, "you"):
             return t(lang, "you")
@@ -71,7 +75,7 @@ def translate_name(lang: str, name: str) -> str:
                 return t(lang, "bot_name", n=n)
             if name == t(lg, "pp_default_name", n=n):
                 return t(lang, "pp_default_name", n=n)
-    return name
+    return isolate(name)
 
 
 def hand_label(lang: str, players: list[dict], human: int) -> str:
@@ -98,7 +102,7 @@ def possessive(lang: str, name: str) -> str:
         return name
     if lang != "sv":
         return name + "'s"
-    last = name[-1]
+    last = name.rstrip(PDI)[-1:] or name[-1]  # an isolated name's own last letter
     if last.lower() in ("s", "x", "z"):
         return name
     return name + ("s" if last.isalpha() else ":s")

@@ -42,14 +42,14 @@ def seat_list(stored, n: int, levels: list[str]) -> list[dict]:
 
 def players_for(lang: str, seats: list[dict]) -> list[dict]:
     """The ``Session`` players for ``seats``: a person's name as typed (cleaned,
-    ``people.clean_name``), or "Du"/"You" when the only person left it empty, or "Spelare
-    3"/"Player 3" (their seat) when one of several did; computers "Dator 1", "Dator 2",
-    ... in seat order, at their level."""
+    ``people.clean_name``), or "Du"/"You" when the only person left it empty (or typed
+    only invisible characters), or "Spelare 3"/"Player 3" (their seat) when one of several
+    did; computers "Dator 1", "Dator 2", ... in seat order, at their level."""
     persons = sum(1 for s in seats if s["kind"] == "human")
     out, bots = [], 0
     for i, s in enumerate(seats):
         if s["kind"] == "human":
-            typed = people.clean_name(s.get("name", "")) if s.get("name", "").strip() else ""
+            typed = people.clean_name(s.get("name", ""), "")  # "" when nothing shows
             name = typed or (t(lang, "you") if persons == 1 else
                              t(lang, "pp_default_name", n=i + 1))
             out.append({"name": name, "kind": "human"})
@@ -62,17 +62,11 @@ def players_for(lang: str, seats: list[dict]) -> list[dict]:
 
 def same_names(players: list[dict]) -> list[int]:
     """The seats of ``players`` (``players_for``'s list) whose name another seat before
-    them already has, ignoring case and spaces ("Anna", " anna "; a person named like a
-    computer player too): two people of one name could not tell whose turn the "Pass to"
-    screen means. Empty when every name is its own."""
-    seen: set[str] = set()
-    out = []
-    for i, p in enumerate(players):
-        key = " ".join(str(p.get("name", "")).split()).casefold()
-        if key in seen:
-            out.append(i)
-        seen.add(key)
-    return out
+    them already has (``people.same_names``: ignoring case, spaces and invisible
+    characters, "Anna", " anna ", "An\\u200bna"; a person named like a computer player
+    too): two people of one name could not tell whose turn the "Pass to" screen means.
+    Empty when every name is its own."""
+    return people.same_names([str(p.get("name", "")) for p in players])
 
 
 def seats_el(lang: str, game: str, seats: list[dict]):

@@ -17,6 +17,7 @@ from .. import saves
 from ..digits import is_digits
 from ..engine import SaveError, SettingError
 from ..i18n import t
+from ..people import isolate
 from ..scoresheet import (GAMES, NAME_LENGTH, ROUNDS, TableSheet, contracts, dump_sheets,
                           load_sheets, partial_points, read_file)
 from .dom import clear, download, h
@@ -142,7 +143,7 @@ class SheetsScreen:
             saved.appendChild(h("p", {"class": "hint"}, text=t(lang, "sh_none")))
         items = h("ul", {"class": "sheet-list"})
         for s in sheets:
-            label = f"{self.game_name(s.game)}: {', '.join(s.names)}"
+            label = f"{self.game_name(s.game)}: {', '.join(map(isolate, s.names))}"
             buttons = h("span", {"class": "sheet-buttons"})
             for ui, key in (("sheet-open", "sh_open"), ("sheet-print", "sh_print"),
                             ("sheet-json", "sh_export_json"), ("sheet-csv", "sh_export_csv"),
@@ -161,7 +162,8 @@ class SheetsScreen:
         if history:
             hist = h("ul", {"class": "sheet-list"})
             for entry in history:
-                label = f"{self.game_name(entry['game'])}: {', '.join(entry['names'])}"
+                label = f"{self.game_name(entry['game'])}: " \
+                        f"{', '.join(map(isolate, entry['names']))}"
                 hist.appendChild(h("li", {"data-played": entry["id"]}, h("span", text=label),
                                    h("button", {"type": "button", "class": "ui-btn small",
                                                 "data-ui": "played-print", "data-id": entry["id"],
@@ -178,7 +180,7 @@ class SheetsScreen:
         lead = sheet.leaders()
         head = h("tr", {}, h("th", {"scope": "col"}, text=t(lang, "dk_sheet_round")))
         for name in sheet.names:
-            head.appendChild(h("th", {"scope": "col", "class": "n"}, text=name))
+            head.appendChild(h("th", {"scope": "col", "class": "n"}, text=isolate(name)))
         body = h("tbody")
         open_rounds = sheet.open_rounds()
         running = sheet.running()
@@ -188,7 +190,7 @@ class SheetsScreen:
                       h("span", {"class": "ct"}, text=contract_text(lang, cons[r]))))
             for seat, name in enumerate(sheet.names):
                 value = sheet.cells[r][seat]
-                label = t(lang, "sh_cell_label", round=r + 1, name=name)
+                label = t(lang, "sh_cell_label", round=r + 1, name=isolate(name))
                 cell = h("input", {"type": "text", "inputmode": "numeric", "class": "cell",
                                    "data-cell": f"{r},{seat}", "aria-label": label,
                                    "value": "" if value is None else value,
@@ -242,7 +244,7 @@ class SheetsScreen:
         head = h("tr", {}, h("th", {"scope": "col"}, text=t(lang, "dk_sheet_round")),
                  h("th", {"scope": "col"}, text=t(lang, "dk_sheet_contract")))
         for name in names:
-            head.appendChild(h("th", {"scope": "col"}, text=name))
+            head.appendChild(h("th", {"scope": "col"}, text=isolate(name)))
         body = h("tbody")
         totals = [0] * len(names)
         for r in range(ROUNDS):

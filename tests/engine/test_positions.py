@@ -156,6 +156,8 @@ REFUSALS = [
     ("durak;h0=7S;h1=8S", "bad_value"),
     ("durak;h0=7S;h1=8S;trump=6H;names=Ann", "bad_names"),
     ("durak;h0=7S;h1=8S;trump=6H;names=Ann,<script>alert(1)</script>", "bad_names"),
+    ("durak;h0=7S;h1=8S;trump=6H;names=Ann,\u200b", "bad_names"),  # nothing visible
+    ("durak;h0=7S;h1=8S;trump=6H;names=Anna,an\u200bna", "same_names"),
     ("durak;h0=7S;h1=8S;trump=6H;attacker=5", "bad_seat"),
     ("durak;h0=7S;h1=8S;trump=6H;you=2", "bad_seat"),
     ("durak;h0=7S", "bad_players"),
