@@ -97,22 +97,73 @@ def _clean_name(name) -> str:
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """First characters that make a spreadsheet program read a cell as a formula."""
 
+CSV_BOM = "\ufeff"
+"""Written first in a CSV file: tells Excel the file is UTF-8 (without it, Excel reads
+``å``, ``ä``, ``ö`` as two Windows-1252 characters each)."""
+CSV_SEPARATOR = ";"
+"""The field separator written: Swedish Excel's list separator (its own CSV files use it,
+since the decimal separator is the comma)."""
+CSV_LINE_END = "\r\n"
+"""The line end written, as Excel writes its own CSV files."""
+CSV_SEPARATORS = (";", ",")
+"""The separators ``from_csv`` recognises (``csv_separator``): ``;`` as written now and by
+Excel with a Swedish list separator, ``,`` as written before and by an English Excel."""
+
 
 def csv_text(text: str) -> str:
     """``text`` for a CSV cell a spreadsheet opens as text, never as a formula: one that
     starts with ``FORMULA_START`` (or with ``'``) gets a leading ``'``, which spreadsheets
-    hide and ``csv_name`` takes off again (OWASP's advice on CSV injection)."""
+    hide and ``csv_name`` takes off again (OWASP's advice on CSV injection).
+
+    >>> csv_text("=1+1"), csv_text("-45"), csv_text("Anna"), csv_text("'x")
+    ("'=1+1", "'-45", 'Anna', "''x")
+    """
     text = str(text)
     return "'" + text if text.startswith(FORMULA_START + ("'",)) else text
 
 
 def csv_name(text: str) -> str:
-    """A name read from a CSV cell: ``csv_text`` undone (a ``'`` before what would start
-    a formula, or before another ``'``, is taken off)."""
+    """A cell (a name, or points) read from a CSV file: ``csv_text`` undone (a ``'``
+    before what would start a formula, or before another ``'``, is taken off).
+
+    >>> csv_name("'=1+1"), csv_name("''x"), csv_name("'Anna")
+    ('=1+1', "'x", "'Anna")
+    """
     text = str(text)
     if text.startswith("'") and text[1:].startswith(FORMULA_START + ("'",)):
         return text[1:]
     return text
+
+
+def csv_field(value) -> str:
+    """One cell of ``to_csv``'s output. A whole number (``int``, never ``bool``) is written
+    as plain digits with its sign (``-45`` is a number to a spreadsheet, not a formula).
+    Anything else is text: neutralised by ``csv_text``, then quoted (``"`` doubled inside)
+    when it holds a separator of either kind (``;`` or ``,``), a quote or a line break, or
+    starts or ends with a space, so that splitting a line at ``;`` never starts a new cell
+    inside it (``x;=1+1`` stays one cell, ``"x;=1+1"``)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    text = csv_text(value)
+    if any(ch in text for ch in ';,"\r\n') or text != text.strip(" "):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def csv_separator(text: str) -> str:
+    """The field separator of a scoresheet CSV file (``CSV_SEPARATORS``): the one that makes
+    its first line start with a ``game`` cell followed by another cell (a leading BOM
+    skipped); ``,`` when neither does (the reader then says what is wrong)."""
+    text = str(text)[:4096].lstrip(CSV_BOM)
+    first = re.split(r"[\r\n]", text, maxsplit=1)[0]
+    for sep in CSV_SEPARATORS:
+        try:
+            row = next(csv.reader([first], delimiter=sep), [])
+        except csv.Error:
+            continue
+        if len(row) >= 2 and row[0].strip().lower() == "game":
+            return sep
+    return ","
 
 
 @dataclass
@@ -272,25 +323,34 @@ class TableSheet:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
 
     def to_csv(self) -> str:
-        """A CSV table: a header ``round,contract,<names...>``, six rows of points (empty
-        when not entered), then a ``total`` row. The first line is a comment-free header so
-        spreadsheet programs open it directly. A name a spreadsheet would run as a formula
-        (``=HYPERLINK(...)``) is written with a leading ``'`` (``csv_text``)."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["game", self.game, *([""] * (len(self.names) - 1))])
-        writer.writerow(["round", *(csv_text(name) for name in self.names)])
-        for r, row in enumerate(self.cells):
-            writer.writerow([r + 1, *("" if v is None else v for v in row)])
-        writer.writerow(["total", *self.totals()])
-        return out.getvalue()
+        """The sheet as a CSV file Swedish Excel opens as it is: ``CSV_BOM`` first (UTF-8),
+        cells separated by ``CSV_SEPARATOR`` (``;``), lines ended by ``CSV_LINE_END``
+        (CRLF), each cell as ``csv_field`` writes it (text that needs it quoted, text a
+        spreadsheet would run as a formula, such as a name ``=HYPERLINK(...)``, with a
+        leading ``'``; points as plain whole numbers). Lines: ``game;<game>`` (padded to
+        the table's width), ``round;<names...>``, six rows ``<n>;<points...>`` (empty
+        when not entered), then ``total;<totals...>``. ``from_csv`` reads it back."""
+        rows = [["game", self.game, *([""] * (len(self.names) - 1))],
+                ["round", *self.names]]
+        rows += [[r + 1, *("" if v is None else v for v in row)]
+                 for r, row in enumerate(self.cells)]
+        rows.append(["total", *self.totals()])
+        return CSV_BOM + "".join(CSV_SEPARATOR.join(csv_field(c) for c in row) + CSV_LINE_END
+                                 for row in rows)
 
     @classmethod
     def from_csv(cls, text: str, now_ms: int) -> "TableSheet":
-        """Read ``to_csv`` output (the ``total`` row is checked, not trusted). Raises
-        ``SaveError`` with the line that is wrong."""
+        """Read ``to_csv`` output, also as Excel saves it again and as earlier versions
+        wrote it: an optional BOM, ``;`` or ``,`` between cells (``csv_separator``), CRLF,
+        LF or CR line ends, quoted cells, a ``'`` before formula-like text taken off
+        (``csv_name``, every cell), empty cells after the table's last column ignored.
+        The ``total`` row is checked, not trusted. Raises ``SaveError`` with the line that
+        is wrong."""
+        text = str(text).lstrip(CSV_BOM)
+        sep = csv_separator(text)
         try:  # universal newlines: '\r' line ends (Excel for Mac) and '\r\n' alike
-            rows = [r for r in csv.reader(io.StringIO(str(text), newline=None))
+            rows = [[csv_name(c) for c in r]
+                    for r in csv.reader(io.StringIO(text, newline=None), delimiter=sep)
                     if any(c.strip() for c in r)]
         except csv.Error as exc:
             raise SaveError(f"the CSV file cannot be read ({str(exc)[:80]})") from None
@@ -299,24 +359,29 @@ class TableSheet:
         game = rows[0][1].strip()
         if rows[1][:1] != ["round"]:
             raise SaveError("the second line must be 'round' followed by the players' names")
-        if any("\n" in name or "\r" in name for name in rows[1]):
+        names = rows[1][1:]
+        while names and not names[-1].strip():  # a spreadsheet's empty columns after them
+            names.pop()
+        if any("\n" in name or "\r" in name for name in names):
             raise SaveError("line 2: a name runs over several lines (a quote \" not closed?)")
         try:
-            sheet = cls.new(game, [csv_name(name) for name in rows[1][1:]], now_ms)
+            sheet = cls.new(game, names, now_ms)
         except SettingError as exc:
             raise SaveError(f"the CSV file is not a scoresheet: {exc}") from exc
+        width = len(sheet.names) + 1
+        rows = [r[:width] if not any(c.strip() for c in r[width:]) else r for r in rows]
         body = [r for r in rows[2:] if r[0].strip().lower() != "total"]
         if len(body) > ROUNDS:
             raise SaveError("the CSV file has more than six rounds")
         for line, row in enumerate(body, start=3):
-            if len(row) != len(sheet.names) + 1 or row[0].strip() != str(line - 2):
+            if len(row) != width or row[0].strip() != str(line - 2):
                 raise SaveError(f"line {line}: expected round {line - 2} and "
                                 f"{len(sheet.names)} points")
-            for seat, text in enumerate(row[1:]):
-                if not text.strip():
+            for seat, cell in enumerate(row[1:]):
+                if not cell.strip():
                     continue
                 try:
-                    sheet.set_cell(line - 3, seat, text)
+                    sheet.set_cell(line - 3, seat, cell)
                 except ValueError as exc:
                     raise SaveError(f"line {line}, {sheet.names[seat]}: {exc}") from exc
         total = [r for r in rows[2:] if r[0].strip().lower() == "total"]
@@ -346,8 +411,10 @@ def dump_sheets(sheets: list[TableSheet]) -> str:
 
 def read_file(name: str, text: str, now_ms: int) -> TableSheet:
     """An imported file (``.json`` or ``.csv`` by name, else by content) as a new sheet
-    with a fresh id. Raises ``SaveError`` with a reason the player can act on."""
+    with a fresh id; a leading BOM (as Excel writes UTF-8) is skipped. Raises
+    ``SaveError`` with a reason the player can act on."""
     text = str(text)
+    text = text[1:] if text.startswith(CSV_BOM) else text
     if len(text) > 200_000:
         raise SaveError("the file is too large for a scoresheet")
     if name.lower().endswith(".json") or text.lstrip().startswith("{"):

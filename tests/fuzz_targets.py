@@ -462,8 +462,12 @@ csv_texts = st.builds(
 
 
 def _csv_variant(_unused, sep: str, rng: random.Random, how: int) -> str:
+    """A sheet's CSV file with other line ends, sometimes in the format before issue 32
+    (``,``, no BOM), then ``how`` rounds of damage."""
     sheets = scoresheet.load_sheets(sample_sheets())
-    text = rng.choice(sheets).to_csv().replace("\n", sep)
+    text = rng.choice(sheets).to_csv().replace("\r\n", sep)
+    if rng.random() < 0.3:  # (the sample's names hold no ';' or ',')
+        text = text.lstrip(scoresheet.CSV_BOM).replace(";", ",")
     return text if how == 0 else mutate(text, rng, rounds=how)
 
 

@@ -329,8 +329,8 @@ class SheetsScreen:
             else:
                 kind = "json" if ui == "sheet-json" else "csv"
                 text = sheet.to_json() if kind == "json" else sheet.to_csv()
-                self.download(f"{sheet.game}-{sheet.id}.{kind}", text,
-                              "application/json" if kind == "json" else "text/csv")
+                self.download(f"{sheet.game}-{sheet.id}.{kind}", text,  # CSV: for Excel
+                              "application/json" if kind == "json" else "text/csv;charset=utf-8")
             return True
         if ui == "played-print":
             entry = next((e for e in self.app.load_history() or [] if e["id"] == sid), None)
