@@ -25,6 +25,9 @@ GAMES = {"dunka": {"players": (2, 6), "lower_wins": True, "negative": False},
          "elvakort": {"players": (2, 8), "lower_wins": False, "negative": True}}
 """The six-round games a sheet can be for: player range, who wins, negative points."""
 MAX_POINTS = 10_000
+"""The bound on one cell's points in a sheet read back from the browser's own storage
+(``load_sheets``): what versions before ``round_bounds`` accepted, so that a list saved
+then still loads."""
 NAME_LENGTH = 24
 FORMAT = "kortbordet-scoresheet"
 
@@ -37,6 +40,44 @@ def contracts(game: str) -> list[dict]:
         raise SettingError("game", game, tuple(GAMES))
     table = DUNKA_CONTRACTS if game == "dunka" else ELVAKORT_CONTRACTS
     return [c.to_dict() for c in table]
+
+
+def deck_counts(game: str, players: int) -> tuple[int, int]:
+    """``(decks, jokers)`` shuffled together for ``game`` with ``players`` players: Dunka
+    two decks and 4 jokers (DUN-1); Elvakorts-Rummy two decks with 2–4 players, three with
+    5–8, two jokers per deck (ELV-1). Raises ``SettingError`` for another game."""
+    if game not in GAMES:
+        raise SettingError("game", game, tuple(GAMES))
+    if game == "dunka":
+        return 2, 4
+    copies = 2 if players <= 4 else 3
+    return copies, 2 * copies
+
+
+ELVAKORT_BONUS = 50
+"""ELV-13: the player who went out scores 50 more."""
+
+_BOUNDS: dict[tuple[str, int], tuple[int, int]] = {}
+
+
+def round_bounds(game: str, players: int) -> tuple[int, int]:
+    """The fewest and the most points one player can score in one round of ``game`` with
+    ``players`` players, as ``(low, high)``: a safe range (every real round's points are
+    inside it), from the value of every card in the deck (``deck_counts``, card values
+    DUN-14 / ELV-12: joker 25, ace 15, 10/J/Q/K 10, 2–9 5). Dunka: 0 (the player who went
+    out) to the whole deck left in one hand (DUN-14), 0 to 860. Elvakorts-Rummy: the
+    whole deck left in hand, minus, to the whole deck in one's own melds plus the 50 for
+    going out (ELV-13): −860 to 910 with 2–4 players, −1290 to 1340 with 5–8. Raises
+    ``SettingError`` for another game."""
+    key = (game, int(players))
+    if key not in _BOUNDS:
+        from .cards import make_deck
+        from .melds.meld import dunka_value, elvakort_value
+        copies, jokers = deck_counts(game, players)
+        value = dunka_value if game == "dunka" else elvakort_value
+        deck = sum(value(c) for c in make_deck(range(2, 15), copies=copies, jokers=jokers))
+        _BOUNDS[key] = (0, deck) if game == "dunka" else (-deck, deck + ELVAKORT_BONUS)
+    return _BOUNDS[key]
 
 
 _WHOLE = re.compile(r"([+-]?)([0-9]{1,6})(?:[.,]0+)?")
@@ -66,11 +107,14 @@ def partial_points(game: str, text: str) -> bool:
     return not value.startswith("-") or GAMES[game]["negative"]
 
 
-def parse_points(game: str, text: str) -> int:
+def parse_points(game: str, text: str, players: int | None = None) -> int:
     """A cell's text as points: a whole number in ASCII digits (``-15`` allowed for
-    Elvakort; zero decimals such as ``35.0`` are whole too), at most ``MAX_POINTS``
-    either way. Raises ``ValueError`` with a short reason code as its message:
-    ``"empty"``, ``"not_whole"``, ``"negative"``, ``"too_large"``."""
+    Elvakort; zero decimals such as ``35.0`` are whole too) that a round of ``game`` with
+    ``players`` players can give (``round_bounds``; ``players`` None: at most
+    ``MAX_POINTS`` either way, the bound of a stored sheet). Raises ``ValueError`` with a
+    short reason code as its message: ``"empty"``, ``"not_whole"``, ``"negative"``
+    (Dunka, DUN-14), ``"too_large"`` (above the most), ``"too_low"`` (below the
+    fewest, Elvakort)."""
     value = _typed(text)
     if not value:
         raise ValueError("empty")
@@ -81,9 +125,21 @@ def parse_points(game: str, text: str) -> int:
     points = int(match.group(1) + match.group(2))
     if points < 0 and not GAMES[game]["negative"]:
         raise ValueError("negative")
-    if abs(points) > MAX_POINTS:
+    low, high = (-MAX_POINTS, MAX_POINTS) if players is None else round_bounds(game, players)
+    if points > high:
         raise ValueError("too_large")
+    if points < low:
+        raise ValueError("too_low")
     return points
+
+
+def points_reason(code: str, game: str, players: int) -> str:
+    """``parse_points``'s reason ``code`` in English words for an import's error, with
+    the range for ``"too_large"`` and ``"too_low"`` (``round_bounds``)."""
+    if code in ("too_large", "too_low"):
+        low, high = round_bounds(game, players)
+        return f"{code} (a round gives {low} to {high} points)"
+    return code
 
 
 def _clean_name(name) -> str:
@@ -216,12 +272,14 @@ class TableSheet:
             n += 1
         return min(ROUNDS, n + 1)
 
-    def set_cell(self, r: int, seat: int, text: str) -> int | None:
+    def set_cell(self, r: int, seat: int, text: str, *, stored: bool = False) -> int | None:
         """Enter ``text`` for player ``seat`` in round ``r`` (0-based); empty text clears
         the cell (only in the last open round, so earlier rounds stay complete). Returns
         the stored value. Raises ``ValueError`` (message: a reason code of
         ``parse_points``, or ``"round_locked"`` when an earlier round is not complete, or
-        ``"clear_later_first"``) and changes nothing then."""
+        ``"clear_later_first"``) and changes nothing then. Points must be what a round
+        with this many players can give (``round_bounds``); ``stored``: a value read back
+        from the browser's storage, bounded by ``MAX_POINTS`` only (``load_sheets``)."""
         if not (0 <= r < ROUNDS and 0 <= seat < len(self.names)):
             raise ValueError("no_such_cell")
         if r >= self.open_rounds():
@@ -231,7 +289,7 @@ class TableSheet:
                 raise ValueError("clear_later_first")
             self.cells[r][seat] = None
             return None
-        value = parse_points(self.game, text)
+        value = parse_points(self.game, text, None if stored else len(self.names))
         self.cells[r][seat] = value
         return value
 
@@ -287,9 +345,11 @@ class TableSheet:
                 "created": self.created}
 
     @classmethod
-    def from_dict(cls, data) -> "TableSheet":
-        """Read a sheet, checking every value. Raises ``SaveError`` with a readable reason
-        (the page shows it and keeps what it had)."""
+    def from_dict(cls, data, *, stored: bool = False) -> "TableSheet":
+        """Read a sheet, checking every value (points as ``set_cell``: a round's range,
+        ``round_bounds``; ``stored``: a sheet from the browser's own storage, whose points
+        need only be within ``MAX_POINTS``, as before those bounds). Raises ``SaveError``
+        with a readable reason (the page shows it and keeps what it had)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveError("this is not a Kortbordet scoresheet")
         created, names = data.get("created", 0), data.get("names")
@@ -314,9 +374,11 @@ class TableSheet:
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise SaveError(f"round {r + 1}: points must be whole numbers")
                 try:
-                    sheet.set_cell(r, seat, str(value))
+                    sheet.set_cell(r, seat, str(value), stored=stored)
                 except ValueError as exc:
-                    raise SaveError(f"round {r + 1}, {sheet.names[seat]}: {exc}") from exc
+                    raise SaveError(f"round {r + 1}, {sheet.names[seat]}: "
+                                    f"{points_reason(str(exc), sheet.game, len(sheet.names))}"
+                                    ) from exc
         return sheet
 
     def to_json(self) -> str:
@@ -383,7 +445,8 @@ class TableSheet:
                 try:
                     sheet.set_cell(line - 3, seat, cell)
                 except ValueError as exc:
-                    raise SaveError(f"line {line}, {sheet.names[seat]}: {exc}") from exc
+                    raise SaveError(f"line {line}, {sheet.names[seat]}: "
+                                    f"{points_reason(str(exc), game, len(sheet.names))}") from exc
         total = [r for r in rows[2:] if r[0].strip().lower() == "total"]
         if total and [c.strip() for c in total[0][1:]] != [str(v) for v in sheet.totals()]:
             raise SaveError("the total line does not add up")
@@ -401,7 +464,7 @@ def load_sheets(text: str | None) -> list[TableSheet]:
         raise SaveError(f"the scoresheets are not readable JSON ({exc})") from exc
     if not isinstance(data, dict) or not isinstance(data.get("sheets"), list):
         raise SaveError("these are not Kortbordet scoresheets")
-    return [TableSheet.from_dict(s) for s in data["sheets"]]
+    return [TableSheet.from_dict(s, stored=True) for s in data["sheets"]]
 
 
 def dump_sheets(sheets: list[TableSheet]) -> str:

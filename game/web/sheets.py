@@ -21,6 +21,7 @@ from ..scoresheet import (GAMES, NAME_LENGTH, ROUNDS, TableSheet, contracts, dum
                           load_sheets, partial_points, read_file)
 from .dom import clear, download, h
 from .jsvalue import absent
+from .sheets_model import points_reason
 
 SHEETS_KEY = saves.SHEETS_KEY
 
@@ -397,7 +398,7 @@ class SheetsScreen:
             before = self.editing[3]
             if sheet.cells[r][seat] != before and sheet.restore_cell(r, seat, before):
                 self.store(sheets)
-            self.message = t(self.lang, f"sh_bad_{exc}")
+            self.message = points_reason(self.lang, sheet.game, len(sheet.names), str(exc))
             el.setAttribute("aria-invalid", "true")
             if box:
                 box.textContent = self.message

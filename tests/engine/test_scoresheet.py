@@ -9,7 +9,9 @@ import re
 import pytest
 
 from game.engine import SaveError, SettingError
-from game.scoresheet import TableSheet, dump_sheets, load_sheets, parse_points, read_file
+from game.i18n import TEXTS
+from game.scoresheet import (TableSheet, dump_sheets, load_sheets, parse_points, read_file,
+                             round_bounds)
 
 NAMES = ["Anna", "Bo", "Cia"]
 
@@ -211,3 +213,79 @@ def test_damaged_saved_list_raises_save_error():
         with pytest.raises(SaveError):
             load_sheets(text)
     assert load_sheets(None) == []
+
+
+def test_points_no_round_can_give_are_refused():
+    """Issue 32: a cell's points must lie in what one round can give (round_bounds):
+    Dunka 0 to the whole deck's value in hand (DUN-14, 860); Elvakort the whole deck in
+    hand, minus, to the whole deck in one's melds plus 50 (ELV-12, ELV-13), by decks."""
+    assert round_bounds("dunka", 4) == (0, 860)
+    assert round_bounds("elvakort", 4) == (-860, 910)
+    assert round_bounds("elvakort", 5) == (-1290, 1340)
+    d = TableSheet.new("dunka", NAMES, 1)
+    assert d.set_cell(0, 0, "860") == 860
+    with pytest.raises(ValueError, match="too_large"):
+        d.set_cell(0, 1, "861")
+    assert d.cells[0] == [860, None, None]
+    e = TableSheet.new("elvakort", ["A", "B", "C", "D", "E"], 1)
+    assert e.set_cell(0, 0, "-1290") == -1290 and e.set_cell(0, 1, "1340") == 1340
+    for text, code in [("-1291", "too_low"), ("1341", "too_large")]:
+        with pytest.raises(ValueError, match=code):
+            e.set_cell(0, 2, text)
+    small = TableSheet.new("elvakort", ["A", "B"], 1)
+    with pytest.raises(ValueError, match="too_low"):
+        small.set_cell(0, 0, "-900")                    # two decks with 2-4 players
+    # every prefix of a number in range is in range: typing 860 key by key is never refused
+    assert [parse_points("dunka", p, 3) for p in ("8", "86", "860")] == [8, 86, 860]
+
+
+def test_files_with_points_no_round_can_give_are_refused_saying_the_range():
+    csv_text = "game,dunka\nround,A,B\n1,5,900\n"
+    with pytest.raises(SaveError, match="line 3, B: too_large .*0 to 860"):
+        read_file("a.csv", csv_text, 1)
+    data = {"format": "kortbordet-scoresheet", "id": "x", "game": "elvakort",
+            "names": ["A", "B"], "cells": [[-2000, 5]] + [[None] * 2] * 5}
+    with pytest.raises(SaveError, match="too_low .*-860 to 910"):
+        read_file("a.json", json.dumps(data), 1)
+
+
+def test_a_stored_list_with_points_from_before_the_bounds_still_loads():
+    """The browser's own list was saved when only MAX_POINTS bounded a cell: it loads
+    (else the whole list would be moved to a backup), and stays as it was."""
+    data = {"format": "kortbordet-scoresheets", "version": 1, "sheets": [
+        {"format": "kortbordet-scoresheet", "version": 1, "id": "sheet-1", "game": "dunka",
+         "names": ["A", "B"], "cells": [[5000, 0]] + [[None] * 2] * 5, "created": 1}]}
+    sheets = load_sheets(json.dumps(data))
+    assert sheets[0].cells[0] == [5000, 0]
+    assert json.loads(dump_sheets(sheets)) == data
+
+
+def test_round_bounds_follow_the_engines_decks_values_and_bonus():
+    from game.cards import make_deck
+    from game.rummy.rules import ELVAKORT_BONUS, RULE_SETS
+    for game, players in [("dunka", 2), ("dunka", 6), ("elvakort", 4), ("elvakort", 8)]:
+        rs = RULE_SETS[game]
+        copies, jokers = rs.deck_counts(players)
+        deck = sum(rs.value(c) for c in make_deck(range(2, 15), copies=copies, jokers=jokers))
+        assert round_bounds(game, players) == \
+            ((0, deck) if game == "dunka" else (-deck, deck + ELVAKORT_BONUS))
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_a_refused_points_text_says_the_range_and_why_in_both_languages(lang):
+    from game.web.sheets_model import points_reason
+    dunka = points_reason(lang, "dunka", 4, "too_large")
+    assert "860" in dunka and "Dunka" in dunka
+    low = points_reason(lang, "elvakort", 5, "too_low")
+    assert "\u22121290" in low and "5" in low
+    assert "1340" in points_reason(lang, "elvakort", 8, "too_large")
+    assert points_reason(lang, "dunka", 4, "not_whole") == \
+        TEXTS[lang]["sh_bad_not_whole"]
+    assert points_reason("sv", "dunka", 4, "too_large") != points_reason("en", "dunka", 4,
+                                                                         "too_large")
+
+
+def test_every_scoresheet_text_is_in_both_languages():
+    keys = {k for k in TEXTS["en"] if k.startswith("sh_")}
+    assert keys == {k for k in TEXTS["sv"] if k.startswith("sh_")}
+    assert all(TEXTS[lang][k].strip() for k in keys for lang in ("sv", "en"))
