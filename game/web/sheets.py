@@ -21,7 +21,7 @@ from ..scoresheet import (GAMES, NAME_LENGTH, ROUNDS, TableSheet, contracts, dum
                           load_sheets, partial_points, read_file)
 from .dom import clear, download, h
 from .jsvalue import absent
-from .sheets_model import points_reason
+from .sheets_model import name_fields, points_reason, sheet_names
 
 SHEETS_KEY = saves.SHEETS_KEY
 
@@ -101,29 +101,29 @@ class SheetsScreen:
         lang = self.lang
         game = self.form["game"]
         low, high = GAMES[game]["players"]
-        names = list(self.form["names"]) or [t(lang, "sh_player_n", n=i + 1) for i in range(4)]
-        names = names[:high] + [t(lang, "sh_player_n", n=i + 1) for i in range(len(names), low)]
+        fields = name_fields(lang, game, self.form["names"])
         game_sel = h("select", {"id": "sheet-game", "data-sheet-form": "game"})
         for g in GAMES:
             game_sel.appendChild(h("option", {"value": g, "selected": g == game},
                                    text=self.game_name(g)))
         count = h("select", {"id": "sheet-count", "data-sheet-form": "count"})
         for n in range(low, high + 1):
-            count.appendChild(h("option", {"value": n, "selected": n == len(names)},
+            count.appendChild(h("option", {"value": n, "selected": n == len(fields)},
                                 text=t(lang, "players_n", n=n)))
         name_rows = h("div", {"class": "sheet-names"})
-        for i, name in enumerate(names):
-            sid = f"sheet-name-{i}"
+        for i, field in enumerate(fields):
+            sid = field["id"]
             name_rows.appendChild(h("div", {"class": "row"},
-                                    h("label", {"for": sid}, text=t(lang, "sh_player_n", n=i + 1)),
+                                    h("label", {"for": sid}, text=field["label"]),
                                     h("input", {"id": sid, "type": "text",
-                                                "maxlength": NAME_LENGTH, "value": name,
+                                                "maxlength": NAME_LENGTH, "value": field["value"],
+                                                "placeholder": field["placeholder"],
                                                 "data-sheet-name": i, "autocomplete": "off",
                                                 "aria-describedby": f"{sid}-limit"})))
             # said once the name is as long as it may be (a longer pasted name is cut)
             name_rows.appendChild(h("p", {"class": "hint name-limit", "id": f"{sid}-limit",
                                           "role": "status"},
-                                    text=name_limit_text(lang, name)))
+                                    text=name_limit_text(lang, field["value"])))
         new = h("section", {"class": "panel", "aria-labelledby": "sheet-new-h"},
                 h("h2", {"id": "sheet-new-h"}, text=t(lang, "sh_new_title")),
                 h("p", {"class": "hint"}, text=t(lang, "sh_intro")),
@@ -281,8 +281,7 @@ class SheetsScreen:
             names.append(str(nodes.item(i).value))
         low, high = GAMES[self.form["game"]]["players"]
         n = max(low, min(high, n))
-        names = names[:n] + [t(self.lang, "sh_player_n", n=i + 1) for i in range(len(names), n)]
-        self.form["names"] = names
+        self.form["names"] = names[:n] + [""] * (n - len(names))  # empty: the placeholder
 
     def on_click(self, el) -> bool:
         ui = el.getAttribute("data-ui")
@@ -294,7 +293,8 @@ class SheetsScreen:
             if sheets is None:
                 return True
             try:
-                sheet = TableSheet.new(self.form["game"], self.form["names"], js.Date.now())
+                sheet = TableSheet.new(self.form["game"], sheet_names(lang, self.form["names"]),
+                                       js.Date.now())
             except SettingError:
                 self.app.set_notice(t(lang, "sh_names_needed"), "error")
                 return True
