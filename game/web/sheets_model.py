@@ -48,3 +48,39 @@ def sheet_names(lang: str, typed: list[str]) -> list[str]:
     can still be made at once."""
     return [name if str(name).strip() else t(lang, "sh_player_n", n=i + 1)
             for i, name in enumerate(typed)]
+
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+"""English month abbreviations of the lists' dates (as the lobby's history writes them)."""
+
+
+def day_text(lang: str, year: int, month: int, day: int) -> str:
+    """A list entry's date, ``month`` 1–12: Swedish ``2026-12-03``, English ``3 Dec 2026``
+    (``03/12/2026`` reads as March 12th to many English readers), as the lobby's history
+    (``past_games``)."""
+    if lang == "sv":
+        return f"{year:04d}-{month:02d}-{day:02d}"
+    return f"{day} {MONTHS[month - 1]} {year}"
+
+
+def entry_label(lang: str, day: str, game: str, names: list[str]) -> str:
+    """A saved or finished scoresheet in a list: its date (``day_text``; empty when not
+    known), the game's name and the players, ``2026-12-03 · Dunka: Anna, Bo``."""
+    label = f"{t(lang, f'game_{game}')}: {', '.join(names)}"
+    return f"{day} · {label}" if day else label
+
+
+def deleted_label(lang: str, label: str) -> str:
+    """The line a deleted sheet leaves in the list until the page is closed, beside its
+    Undo button: ``Borttaget: <label>`` / ``Deleted: <label>``."""
+    return t(lang, "sh_deleted_entry", label=label)
+
+
+def restore(sheets: list, sheet) -> list:
+    """The saved list (newest first, by ``created``) with the deleted ``sheet`` back in
+    its place: before the first sheet made earlier than it. Unchanged (a copy) when a
+    sheet with its id is in the list already (undone twice, or in another tab)."""
+    if any(s.id == sheet.id for s in sheets):
+        return list(sheets)
+    at = next((i for i, s in enumerate(sheets) if s.created < sheet.created), len(sheets))
+    return [*sheets[:at], sheet, *sheets[at:]]

@@ -25,3 +25,24 @@ def test_a_field_left_empty_takes_its_placeholder_on_the_new_sheet():
     sheet = TableSheet.new("dunka", sm.sheet_names("en", ["", "Bo"]), 1)
     assert sheet.names == ["Player 1", "Bo"]
 
+
+
+def test_list_entries_show_their_date_in_each_language():
+    assert sm.day_text("sv", 2026, 12, 3) == "2026-12-03"
+    assert sm.day_text("en", 2026, 12, 3) == "3 Dec 2026"
+    assert sm.entry_label("sv", "2026-12-03", "dunka", ["Anna", "Bo"]) == \
+        "2026-12-03 · Dunka: Anna, Bo"
+    assert sm.entry_label("en", "", "elvakort", ["A", "B"]) == "Elvakorts-Rummy: A, B"
+    assert sm.deleted_label("sv", "x") == "Borttaget: x"
+    assert sm.deleted_label("en", "x") == "Deleted: x"
+
+
+def test_a_deleted_sheet_goes_back_to_its_place_once():
+    """Issue 32: Undo of a deletion (until the page is closed) puts the sheet back where
+    it was in the newest-first list, and never twice."""
+    a, b, c = (TableSheet.new("dunka", ["A", "B"], ms) for ms in (3000, 2000, 1000))
+    assert sm.restore([a, c], b) == [a, b, c]
+    assert sm.restore([b, c], a) == [a, b, c]
+    assert sm.restore([a, b], c) == [a, b, c]
+    assert sm.restore([], b) == [b]
+    assert sm.restore([a, b, c], b) == [a, b, c]
