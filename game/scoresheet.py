@@ -25,6 +25,9 @@ GAMES = {"dunka": {"players": (2, 6), "lower_wins": True, "negative": False},
          "elvakort": {"players": (2, 8), "lower_wins": False, "negative": True}}
 """The six-round games a sheet can be for: player range, who wins, negative points."""
 MAX_POINTS = 10_000
+"""The bound on one cell's points in a sheet read back from the browser's own storage
+(``load_sheets``): what versions before ``round_bounds`` accepted, so that a list saved
+then still loads."""
 NAME_LENGTH = people.MAX_NAME
 FORMAT = "kortbordet-scoresheet"
 
@@ -37,6 +40,44 @@ def contracts(game: str) -> list[dict]:
         raise SettingError("game", game, tuple(GAMES))
     table = DUNKA_CONTRACTS if game == "dunka" else ELVAKORT_CONTRACTS
     return [c.to_dict() for c in table]
+
+
+def deck_counts(game: str, players: int) -> tuple[int, int]:
+    """``(decks, jokers)`` shuffled together for ``game`` with ``players`` players: Dunka
+    two decks and 4 jokers (DUN-1); Elvakorts-Rummy two decks with 2–4 players, three with
+    5–8, two jokers per deck (ELV-1). Raises ``SettingError`` for another game."""
+    if game not in GAMES:
+        raise SettingError("game", game, tuple(GAMES))
+    if game == "dunka":
+        return 2, 4
+    copies = 2 if players <= 4 else 3
+    return copies, 2 * copies
+
+
+ELVAKORT_BONUS = 50
+"""ELV-13: the player who went out scores 50 more."""
+
+_BOUNDS: dict[tuple[str, int], tuple[int, int]] = {}
+
+
+def round_bounds(game: str, players: int) -> tuple[int, int]:
+    """The fewest and the most points one player can score in one round of ``game`` with
+    ``players`` players, as ``(low, high)``: a safe range (every real round's points are
+    inside it), from the value of every card in the deck (``deck_counts``, card values
+    DUN-14 / ELV-12: joker 25, ace 15, 10/J/Q/K 10, 2–9 5). Dunka: 0 (the player who went
+    out) to the whole deck left in one hand (DUN-14), 0 to 860. Elvakorts-Rummy: the
+    whole deck left in hand, minus, to the whole deck in one's own melds plus the 50 for
+    going out (ELV-13): −860 to 910 with 2–4 players, −1290 to 1340 with 5–8. Raises
+    ``SettingError`` for another game."""
+    key = (game, int(players))
+    if key not in _BOUNDS:
+        from .cards import make_deck
+        from .melds.meld import dunka_value, elvakort_value
+        copies, jokers = deck_counts(game, players)
+        value = dunka_value if game == "dunka" else elvakort_value
+        deck = sum(value(c) for c in make_deck(range(2, 15), copies=copies, jokers=jokers))
+        _BOUNDS[key] = (0, deck) if game == "dunka" else (-deck, deck + ELVAKORT_BONUS)
+    return _BOUNDS[key]
 
 
 _WHOLE = re.compile(r"([+-]?)([0-9]{1,6})(?:[.,]0+)?")
@@ -66,11 +107,14 @@ def partial_points(game: str, text: str) -> bool:
     return not value.startswith("-") or GAMES[game]["negative"]
 
 
-def parse_points(game: str, text: str) -> int:
+def parse_points(game: str, text: str, players: int | None = None) -> int:
     """A cell's text as points: a whole number in ASCII digits (``-15`` allowed for
-    Elvakort; zero decimals such as ``35.0`` are whole too), at most ``MAX_POINTS``
-    either way. Raises ``ValueError`` with a short reason code as its message:
-    ``"empty"``, ``"not_whole"``, ``"negative"``, ``"too_large"``."""
+    Elvakort; zero decimals such as ``35.0`` are whole too) that a round of ``game`` with
+    ``players`` players can give (``round_bounds``; ``players`` None: at most
+    ``MAX_POINTS`` either way, the bound of a stored sheet). Raises ``ValueError`` with a
+    short reason code as its message: ``"empty"``, ``"not_whole"``, ``"negative"``
+    (Dunka, DUN-14), ``"too_large"`` (above the most), ``"too_low"`` (below the
+    fewest, Elvakort)."""
     value = _typed(text)
     if not value:
         raise ValueError("empty")
@@ -81,9 +125,21 @@ def parse_points(game: str, text: str) -> int:
     points = int(match.group(1) + match.group(2))
     if points < 0 and not GAMES[game]["negative"]:
         raise ValueError("negative")
-    if abs(points) > MAX_POINTS:
+    low, high = (-MAX_POINTS, MAX_POINTS) if players is None else round_bounds(game, players)
+    if points > high:
         raise ValueError("too_large")
+    if points < low:
+        raise ValueError("too_low")
     return points
+
+
+def points_reason(code: str, game: str, players: int) -> str:
+    """``parse_points``'s reason ``code`` in English words for an import's error, with
+    the range for ``"too_large"`` and ``"too_low"`` (``round_bounds``)."""
+    if code in ("too_large", "too_low"):
+        low, high = round_bounds(game, players)
+        return f"{code} (a round gives {low} to {high} points)"
+    return code
 
 
 def _clean_name(name) -> str:
@@ -98,22 +154,73 @@ def _clean_name(name) -> str:
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """First characters that make a spreadsheet program read a cell as a formula."""
 
+CSV_BOM = "\ufeff"
+"""Written first in a CSV file: tells Excel the file is UTF-8 (without it, Excel reads
+``å``, ``ä``, ``ö`` as two Windows-1252 characters each)."""
+CSV_SEPARATOR = ";"
+"""The field separator written: Swedish Excel's list separator (its own CSV files use it,
+since the decimal separator is the comma)."""
+CSV_LINE_END = "\r\n"
+"""The line end written, as Excel writes its own CSV files."""
+CSV_SEPARATORS = (";", ",")
+"""The separators ``from_csv`` recognises (``csv_separator``): ``;`` as written now and by
+Excel with a Swedish list separator, ``,`` as written before and by an English Excel."""
+
 
 def csv_text(text: str) -> str:
     """``text`` for a CSV cell a spreadsheet opens as text, never as a formula: one that
     starts with ``FORMULA_START`` (or with ``'``) gets a leading ``'``, which spreadsheets
-    hide and ``csv_name`` takes off again (OWASP's advice on CSV injection)."""
+    hide and ``csv_name`` takes off again (OWASP's advice on CSV injection).
+
+    >>> csv_text("=1+1"), csv_text("-45"), csv_text("Anna"), csv_text("'x")
+    ("'=1+1", "'-45", 'Anna', "''x")
+    """
     text = str(text)
     return "'" + text if text.startswith(FORMULA_START + ("'",)) else text
 
 
 def csv_name(text: str) -> str:
-    """A name read from a CSV cell: ``csv_text`` undone (a ``'`` before what would start
-    a formula, or before another ``'``, is taken off)."""
+    """A cell (a name, or points) read from a CSV file: ``csv_text`` undone (a ``'``
+    before what would start a formula, or before another ``'``, is taken off).
+
+    >>> csv_name("'=1+1"), csv_name("''x"), csv_name("'Anna")
+    ('=1+1', "'x", "'Anna")
+    """
     text = str(text)
     if text.startswith("'") and text[1:].startswith(FORMULA_START + ("'",)):
         return text[1:]
     return text
+
+
+def csv_field(value) -> str:
+    """One cell of ``to_csv``'s output. A whole number (``int``, never ``bool``) is written
+    as plain digits with its sign (``-45`` is a number to a spreadsheet, not a formula).
+    Anything else is text: neutralised by ``csv_text``, then quoted (``"`` doubled inside)
+    when it holds a separator of either kind (``;`` or ``,``), a quote or a line break, or
+    starts or ends with a space, so that splitting a line at ``;`` never starts a new cell
+    inside it (``x;=1+1`` stays one cell, ``"x;=1+1"``)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    text = csv_text(value)
+    if any(ch in text for ch in ';,"\r\n') or text != text.strip(" "):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def csv_separator(text: str) -> str:
+    """The field separator of a scoresheet CSV file (``CSV_SEPARATORS``): the one that makes
+    its first line start with a ``game`` cell followed by another cell (a leading BOM
+    skipped); ``,`` when neither does (the reader then says what is wrong)."""
+    text = str(text)[:4096].lstrip(CSV_BOM)
+    first = re.split(r"[\r\n]", text, maxsplit=1)[0]
+    for sep in CSV_SEPARATORS:
+        try:
+            row = next(csv.reader([first], delimiter=sep), [])
+        except csv.Error:
+            continue
+        if len(row) >= 2 and row[0].strip().lower() == "game":
+            return sep
+    return ","
 
 
 @dataclass
@@ -166,12 +273,14 @@ class TableSheet:
             n += 1
         return min(ROUNDS, n + 1)
 
-    def set_cell(self, r: int, seat: int, text: str) -> int | None:
+    def set_cell(self, r: int, seat: int, text: str, *, stored: bool = False) -> int | None:
         """Enter ``text`` for player ``seat`` in round ``r`` (0-based); empty text clears
         the cell (only in the last open round, so earlier rounds stay complete). Returns
         the stored value. Raises ``ValueError`` (message: a reason code of
         ``parse_points``, or ``"round_locked"`` when an earlier round is not complete, or
-        ``"clear_later_first"``) and changes nothing then."""
+        ``"clear_later_first"``) and changes nothing then. Points must be what a round
+        with this many players can give (``round_bounds``); ``stored``: a value read back
+        from the browser's storage, bounded by ``MAX_POINTS`` only (``load_sheets``)."""
         if not (0 <= r < ROUNDS and 0 <= seat < len(self.names)):
             raise ValueError("no_such_cell")
         if r >= self.open_rounds():
@@ -181,7 +290,7 @@ class TableSheet:
                 raise ValueError("clear_later_first")
             self.cells[r][seat] = None
             return None
-        value = parse_points(self.game, text)
+        value = parse_points(self.game, text, None if stored else len(self.names))
         self.cells[r][seat] = value
         return value
 
@@ -237,9 +346,11 @@ class TableSheet:
                 "created": self.created}
 
     @classmethod
-    def from_dict(cls, data) -> "TableSheet":
-        """Read a sheet, checking every value. Raises ``SaveError`` with a readable reason
-        (the page shows it and keeps what it had)."""
+    def from_dict(cls, data, *, stored: bool = False) -> "TableSheet":
+        """Read a sheet, checking every value (points as ``set_cell``: a round's range,
+        ``round_bounds``; ``stored``: a sheet from the browser's own storage, whose points
+        need only be within ``MAX_POINTS``, as before those bounds). Raises ``SaveError``
+        with a readable reason (the page shows it and keeps what it had)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveError("this is not a Kortbordet scoresheet")
         created, names = data.get("created", 0), data.get("names")
@@ -264,34 +375,45 @@ class TableSheet:
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise SaveError(f"round {r + 1}: points must be whole numbers")
                 try:
-                    sheet.set_cell(r, seat, str(value))
+                    sheet.set_cell(r, seat, str(value), stored=stored)
                 except ValueError as exc:
-                    raise SaveError(f"round {r + 1}, {sheet.names[seat]}: {exc}") from exc
+                    raise SaveError(f"round {r + 1}, {sheet.names[seat]}: "
+                                    f"{points_reason(str(exc), sheet.game, len(sheet.names))}"
+                                    ) from exc
         return sheet
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
 
     def to_csv(self) -> str:
-        """A CSV table: a header ``round,contract,<names...>``, six rows of points (empty
-        when not entered), then a ``total`` row. The first line is a comment-free header so
-        spreadsheet programs open it directly. A name a spreadsheet would run as a formula
-        (``=HYPERLINK(...)``) is written with a leading ``'`` (``csv_text``)."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["game", self.game, *([""] * (len(self.names) - 1))])
-        writer.writerow(["round", *(csv_text(name) for name in self.names)])
-        for r, row in enumerate(self.cells):
-            writer.writerow([r + 1, *("" if v is None else v for v in row)])
-        writer.writerow(["total", *self.totals()])
-        return out.getvalue()
+        """The sheet as a CSV file Swedish Excel opens as it is: ``CSV_BOM`` first (UTF-8),
+        cells separated by ``CSV_SEPARATOR`` (``;``), lines ended by ``CSV_LINE_END``
+        (CRLF), each cell as ``csv_field`` writes it (text that needs it quoted, text a
+        spreadsheet would run as a formula, such as a name ``=HYPERLINK(...)``, with a
+        leading ``'``; points as plain whole numbers). Lines: ``game;<game>`` (padded to
+        the table's width), ``round;<names...>``, six rows ``<n>;<points...>`` (empty
+        when not entered), then ``total;<totals...>``. ``from_csv`` reads it back."""
+        rows = [["game", self.game, *([""] * (len(self.names) - 1))],
+                ["round", *self.names]]
+        rows += [[r + 1, *("" if v is None else v for v in row)]
+                 for r, row in enumerate(self.cells)]
+        rows.append(["total", *self.totals()])
+        return CSV_BOM + "".join(CSV_SEPARATOR.join(csv_field(c) for c in row) + CSV_LINE_END
+                                 for row in rows)
 
     @classmethod
     def from_csv(cls, text: str, now_ms: int) -> "TableSheet":
-        """Read ``to_csv`` output (the ``total`` row is checked, not trusted). Raises
-        ``SaveError`` with the line that is wrong."""
+        """Read ``to_csv`` output, also as Excel saves it again and as earlier versions
+        wrote it: an optional BOM, ``;`` or ``,`` between cells (``csv_separator``), CRLF,
+        LF or CR line ends, quoted cells, a ``'`` before formula-like text taken off
+        (``csv_name``, every cell), empty cells after the table's last column ignored.
+        The ``total`` row is checked, not trusted. Raises ``SaveError`` with the line that
+        is wrong."""
+        text = str(text).lstrip(CSV_BOM)
+        sep = csv_separator(text)
         try:  # universal newlines: '\r' line ends (Excel for Mac) and '\r\n' alike
-            rows = [r for r in csv.reader(io.StringIO(str(text), newline=None))
+            rows = [[csv_name(c) for c in r]
+                    for r in csv.reader(io.StringIO(text, newline=None), delimiter=sep)
                     if any(c.strip() for c in r)]
         except csv.Error as exc:
             raise SaveError(f"the CSV file cannot be read ({str(exc)[:80]})") from None
@@ -300,26 +422,32 @@ class TableSheet:
         game = rows[0][1].strip()
         if rows[1][:1] != ["round"]:
             raise SaveError("the second line must be 'round' followed by the players' names")
-        if any("\n" in name or "\r" in name for name in rows[1]):
+        names = rows[1][1:]
+        while names and not names[-1].strip():  # a spreadsheet's empty columns after them
+            names.pop()
+        if any("\n" in name or "\r" in name for name in names):
             raise SaveError("line 2: a name runs over several lines (a quote \" not closed?)")
         try:
-            sheet = cls.new(game, [csv_name(name) for name in rows[1][1:]], now_ms)
+            sheet = cls.new(game, names, now_ms)
         except SettingError as exc:
             raise SaveError(f"the CSV file is not a scoresheet: {exc}") from exc
+        width = len(sheet.names) + 1
+        rows = [r[:width] if not any(c.strip() for c in r[width:]) else r for r in rows]
         body = [r for r in rows[2:] if r[0].strip().lower() != "total"]
         if len(body) > ROUNDS:
             raise SaveError("the CSV file has more than six rounds")
         for line, row in enumerate(body, start=3):
-            if len(row) != len(sheet.names) + 1 or row[0].strip() != str(line - 2):
+            if len(row) != width or row[0].strip() != str(line - 2):
                 raise SaveError(f"line {line}: expected round {line - 2} and "
                                 f"{len(sheet.names)} points")
-            for seat, text in enumerate(row[1:]):
-                if not text.strip():
+            for seat, cell in enumerate(row[1:]):
+                if not cell.strip():
                     continue
                 try:
-                    sheet.set_cell(line - 3, seat, text)
+                    sheet.set_cell(line - 3, seat, cell)
                 except ValueError as exc:
-                    raise SaveError(f"line {line}, {sheet.names[seat]}: {exc}") from exc
+                    raise SaveError(f"line {line}, {sheet.names[seat]}: "
+                                    f"{points_reason(str(exc), game, len(sheet.names))}") from exc
         total = [r for r in rows[2:] if r[0].strip().lower() == "total"]
         if total and [c.strip() for c in total[0][1:]] != [str(v) for v in sheet.totals()]:
             raise SaveError("the total line does not add up")
@@ -337,7 +465,7 @@ def load_sheets(text: str | None) -> list[TableSheet]:
         raise SaveError(f"the scoresheets are not readable JSON ({exc})") from exc
     if not isinstance(data, dict) or not isinstance(data.get("sheets"), list):
         raise SaveError("these are not Kortbordet scoresheets")
-    return [TableSheet.from_dict(s) for s in data["sheets"]]
+    return [TableSheet.from_dict(s, stored=True) for s in data["sheets"]]
 
 
 def dump_sheets(sheets: list[TableSheet]) -> str:
@@ -347,8 +475,10 @@ def dump_sheets(sheets: list[TableSheet]) -> str:
 
 def read_file(name: str, text: str, now_ms: int) -> TableSheet:
     """An imported file (``.json`` or ``.csv`` by name, else by content) as a new sheet
-    with a fresh id. Raises ``SaveError`` with a reason the player can act on."""
+    with a fresh id; a leading BOM (as Excel writes UTF-8) is skipped. Raises
+    ``SaveError`` with a reason the player can act on."""
     text = str(text)
+    text = text[1:] if text.startswith(CSV_BOM) else text
     if len(text) > 200_000:
         raise SaveError("the file is too large for a scoresheet")
     if name.lower().endswith(".json") or text.lstrip().startswith("{"):

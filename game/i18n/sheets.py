@@ -17,6 +17,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "sh_export_json": "JSON",
         "sh_export_csv": "CSV",
         "sh_delete": "Ta bort",
+        "sh_deleted_entry": "Borttaget: {label}",
+        "sh_undo_delete": "Ångra",
         "sh_import": "Läs in fil (JSON eller CSV)",
         "sh_back": "Tillbaka",
         "sh_cell_label": "Giv {round}, {name}",
@@ -27,7 +29,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "sh_names_needed": "Ge varje spelare ett namn.",
         "sh_bad_not_whole": "Skriv ett heltal, till exempel 35.",
         "sh_bad_negative": "I Dunka är poängen aldrig negativa.",
-        "sh_bad_too_large": "Så många poäng går inte att få i en giv.",
+        "sh_bad_too_large_dunka": "En giv i Dunka ger högst {max} poäng: så mycket är alla "
+                                  "kort i leken värda tillsammans.",
+        "sh_bad_too_large_elvakort": "En giv i Elvakorts-Rummy med {n} spelare ger högst {max} "
+                                     "poäng: alla kort i leken i egna kombinationer och 50 för "
+                                     "att gå ut.",
+        "sh_bad_too_low_elvakort": "En giv i Elvakorts-Rummy med {n} spelare ger minst {min} "
+                                   "poäng: alla kort i leken kvar på handen.",
         "sh_bad_round_locked": "Fyll i alla poäng i given innan.",
         "sh_bad_clear_later_first": "Töm först nästa giv.",
         "sh_bad_no_such_cell": "Den rutan finns inte.",
@@ -53,6 +61,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "sh_export_json": "JSON",
         "sh_export_csv": "CSV",
         "sh_delete": "Delete",
+        "sh_deleted_entry": "Deleted: {label}",
+        "sh_undo_delete": "Undo",
         "sh_import": "Import a file (JSON or CSV)",
         "sh_back": "Back",
         "sh_cell_label": "Round {round}, {name}",
@@ -63,7 +73,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "sh_names_needed": "Give every player a name.",
         "sh_bad_not_whole": "Type a whole number, for example 35.",
         "sh_bad_negative": "Dunka points are never negative.",
-        "sh_bad_too_large": "No round gives that many points.",
+        "sh_bad_too_large_dunka": "A round of Dunka gives at most {max} points: that is what "
+                                  "all the cards of the deck are worth together.",
+        "sh_bad_too_large_elvakort": "A round of Elvakorts-Rummy with {n} players gives at most "
+                                     "{max} points: every card of the deck in one's own melds "
+                                     "and 50 for going out.",
+        "sh_bad_too_low_elvakort": "A round of Elvakorts-Rummy with {n} players gives at least "
+                                   "{min} points: every card of the deck left in hand.",
         "sh_bad_round_locked": "Fill in every score of the round before first.",
         "sh_bad_clear_later_first": "Clear the next round first.",
         "sh_bad_no_such_cell": "There is no such cell.",

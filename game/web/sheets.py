@@ -22,6 +22,8 @@ from ..scoresheet import (GAMES, NAME_LENGTH, ROUNDS, TableSheet, contracts, dum
                           load_sheets, partial_points, read_file)
 from .dom import clear, download, h
 from .jsvalue import absent
+from .sheets_model import (day_text, deleted_label, entry_label, name_fields, points_reason,
+                           restore, sheet_names)
 
 SHEETS_KEY = saves.SHEETS_KEY
 
@@ -44,6 +46,7 @@ class SheetsScreen:
         self.form = {"game": "dunka", "names": []}
         self.message = ""
         self.editing: tuple = (None, None, None, None)  # (sheet id, round, seat, value before)
+        self.deleted: list[TableSheet] = []  # deleted here, newest first: Undo until closed
 
     @property
     def lang(self) -> str:
@@ -97,33 +100,45 @@ class SheetsScreen:
     def game_name(self, game: str) -> str:
         return t(self.lang, f"game_{game}")
 
+    def day(self, ms) -> str:
+        """The local date of ``ms`` (ms since the epoch) as a list shows it
+        (``sheets_model.day_text``); empty when not known (0, missing)."""
+        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or ms <= 0:
+            return ""
+        when = js.Date.new(ms)
+        return day_text(self.lang, int(when.getFullYear()), int(when.getMonth()) + 1,
+                        int(when.getDate()))
+
+    def label(self, game: str, names: list[str], ms) -> str:
+        return entry_label(self.lang, self.day(ms), game, names)
+
     def overview(self, sheets: list[TableSheet]):
         lang = self.lang
         game = self.form["game"]
         low, high = GAMES[game]["players"]
-        names = list(self.form["names"]) or [t(lang, "sh_player_n", n=i + 1) for i in range(4)]
-        names = names[:high] + [t(lang, "sh_player_n", n=i + 1) for i in range(len(names), low)]
+        fields = name_fields(lang, game, self.form["names"])
         game_sel = h("select", {"id": "sheet-game", "data-sheet-form": "game"})
         for g in GAMES:
             game_sel.appendChild(h("option", {"value": g, "selected": g == game},
                                    text=self.game_name(g)))
         count = h("select", {"id": "sheet-count", "data-sheet-form": "count"})
         for n in range(low, high + 1):
-            count.appendChild(h("option", {"value": n, "selected": n == len(names)},
+            count.appendChild(h("option", {"value": n, "selected": n == len(fields)},
                                 text=t(lang, "players_n", n=n)))
         name_rows = h("div", {"class": "sheet-names"})
-        for i, name in enumerate(names):
-            sid = f"sheet-name-{i}"
+        for i, field in enumerate(fields):
+            sid = field["id"]
             name_rows.appendChild(h("div", {"class": "row"},
-                                    h("label", {"for": sid}, text=t(lang, "sh_player_n", n=i + 1)),
+                                    h("label", {"for": sid}, text=field["label"]),
                                     h("input", {"id": sid, "type": "text",
-                                                "maxlength": NAME_LENGTH, "value": name,
+                                                "maxlength": NAME_LENGTH, "value": field["value"],
+                                                "placeholder": field["placeholder"],
                                                 "data-sheet-name": i, "autocomplete": "off",
                                                 "aria-describedby": f"{sid}-limit"})))
             # said once the name is as long as it may be (a longer pasted name is cut)
             name_rows.appendChild(h("p", {"class": "hint name-limit", "id": f"{sid}-limit",
                                           "role": "status"},
-                                    text=name_limit_text(lang, name)))
+                                    text=name_limit_text(lang, field["value"])))
         new = h("section", {"class": "panel", "aria-labelledby": "sheet-new-h"},
                 h("h2", {"id": "sheet-new-h"}, text=t(lang, "sh_new_title")),
                 h("p", {"class": "hint"}, text=t(lang, "sh_intro")),
@@ -139,11 +154,23 @@ class SheetsScreen:
                                "data-ui": "sheet-print-blank"}, text=t(lang, "sh_print_blank"))))
         saved = h("section", {"class": "panel", "aria-labelledby": "sheet-saved-h"},
                   h("h2", {"id": "sheet-saved-h"}, text=t(lang, "sh_saved_title")))
-        if not sheets:
+        if not sheets and not self.deleted:
             saved.appendChild(h("p", {"class": "hint"}, text=t(lang, "sh_none")))
         items = h("ul", {"class": "sheet-list"})
+        ids = {s.id for s in sheets}
+        for s in self.deleted:  # Undo until the page is closed
+            if s.id in ids:
+                continue
+            text = deleted_label(lang, self.label(s.game, s.names, s.created))
+            items.appendChild(h("li", {"data-deleted": s.id, "class": "deleted"},
+                                h("span", text=text),
+                                h("span", {"class": "sheet-buttons"},
+                                  h("button", {"type": "button", "class": "ui-btn small",
+                                               "data-ui": "sheet-undo", "data-id": s.id,
+                                               "aria-label": f"{t(lang, 'sh_undo_delete')}: {text}"},
+                                    text=t(lang, "sh_undo_delete")))))
         for s in sheets:
-            label = f"{self.game_name(s.game)}: {', '.join(map(isolate, s.names))}"
+            label = self.label(s.game, s.names, s.created)
             buttons = h("span", {"class": "sheet-buttons"})
             for ui, key in (("sheet-open", "sh_open"), ("sheet-print", "sh_print"),
                             ("sheet-json", "sh_export_json"), ("sheet-csv", "sh_export_csv"),
@@ -162,8 +189,7 @@ class SheetsScreen:
         if history:
             hist = h("ul", {"class": "sheet-list"})
             for entry in history:
-                label = f"{self.game_name(entry['game'])}: " \
-                        f"{', '.join(map(isolate, entry['names']))}"
+                label = self.label(entry["game"], entry["names"], entry.get("finished"))
                 hist.appendChild(h("li", {"data-played": entry["id"]}, h("span", text=label),
                                    h("button", {"type": "button", "class": "ui-btn small",
                                                 "data-ui": "played-print", "data-id": entry["id"],
@@ -282,8 +308,7 @@ class SheetsScreen:
             names.append(str(nodes.item(i).value))
         low, high = GAMES[self.form["game"]]["players"]
         n = max(low, min(high, n))
-        names = names[:n] + [t(self.lang, "sh_player_n", n=i + 1) for i in range(len(names), n)]
-        self.form["names"] = names
+        self.form["names"] = names[:n] + [""] * (n - len(names))  # empty: the placeholder
 
     def on_click(self, el) -> bool:
         ui = el.getAttribute("data-ui")
@@ -295,7 +320,8 @@ class SheetsScreen:
             if sheets is None:
                 return True
             try:
-                sheet = TableSheet.new(self.form["game"], self.form["names"], js.Date.now())
+                sheet = TableSheet.new(self.form["game"], sheet_names(lang, self.form["names"]),
+                                       js.Date.now())
             except SettingError:
                 self.app.set_notice(t(lang, "sh_names_needed"), "error")
                 return True
@@ -325,14 +351,24 @@ class SheetsScreen:
             if ui == "sheet-print":
                 self.print_sheet(sheet.game, sheet.names, sheet.cells,
                                  f"{self.game_name(sheet.game)} · {t(lang, 'dk_sheet_title')}")
-            elif ui == "sheet-delete":
+            elif ui == "sheet-delete":  # kept in memory: Undo until the page is closed
                 if self.store([s for s in sheets if s.id != sid]):
+                    self.deleted = [sheet, *(s for s in self.deleted if s.id != sid)]
                     self.show()
+                    self.focus(f'[data-ui="sheet-undo"][data-id="{js.CSS.escape(sid)}"]')
             else:
                 kind = "json" if ui == "sheet-json" else "csv"
                 text = sheet.to_json() if kind == "json" else sheet.to_csv()
-                self.download(f"{sheet.game}-{sheet.id}.{kind}", text,
-                              "application/json" if kind == "json" else "text/csv")
+                self.download(f"{sheet.game}-{sheet.id}.{kind}", text,  # CSV: for Excel
+                              "application/json" if kind == "json" else "text/csv;charset=utf-8")
+            return True
+        if ui == "sheet-undo":
+            sheet = next((s for s in self.deleted if s.id == sid), None)
+            sheets = self.load()
+            if sheet is not None and sheets is not None and self.store(restore(sheets, sheet)):
+                self.deleted = [s for s in self.deleted if s.id != sid]
+                self.show()
+                self.focus(f'[data-ui="sheet-open"][data-id="{js.CSS.escape(sid)}"]')
             return True
         if ui == "played-print":
             entry = next((e for e in self.app.load_history() or [] if e["id"] == sid), None)
@@ -399,7 +435,7 @@ class SheetsScreen:
             before = self.editing[3]
             if sheet.cells[r][seat] != before and sheet.restore_cell(r, seat, before):
                 self.store(sheets)
-            self.message = t(self.lang, f"sh_bad_{exc}")
+            self.message = points_reason(self.lang, sheet.game, len(sheet.names), str(exc))
             el.setAttribute("aria-invalid", "true")
             if box:
                 box.textContent = self.message
@@ -442,6 +478,13 @@ class SheetsScreen:
                 self.show()
         except Exception as exc:
             self.app.internal_error(exc)
+
+    def focus(self, selector: str) -> None:
+        """Move the focus to the element ``selector`` finds, if any (after a redraw took
+        away the button that had it)."""
+        el = document.querySelector(selector)
+        if not absent(el):
+            el.focus()
 
     def download(self, filename: str, text: str, mime: str) -> None:
         download(filename, text, mime)

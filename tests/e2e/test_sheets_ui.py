@@ -5,6 +5,7 @@ lost. Uses conftest.py's fixtures (console errors and foreign requests fail a te
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -55,6 +56,8 @@ def test_points_are_validated_saved_as_typed_and_survive_a_reload(page, site):
     assert "negative" in page.locator("#sheet-error").inner_text()
     cell(page, 1, 1).fill("3.5")
     assert "whole number" in page.locator("#sheet-error").inner_text()
+    cell(page, 1, 1).fill("900")                     # no round of Dunka gives that many
+    assert "at most 860 points" in page.locator("#sheet-error").inner_text()
     saved = json.loads(page.evaluate(f"localStorage.getItem('{SHEETS}')"))["sheets"][0]
     assert saved["cells"][0] == [5, 0, 25] and saved["cells"][1] == [None, None, None]
     cell(page, 1, 0).fill("10")
@@ -134,12 +137,29 @@ def check_blank_form_prints_the_names_typed(page):
     page.wait_for_function("document.documentElement.lang === 'sv'")
     page.select_option("#sheet-count", "2")
     check_a_name_longer_than_the_limit_is_said_to_be_cut(page, "sv", "högst 24 tecken")
+    assert page.get_attribute("#sheet-name-0", "placeholder") == "Spelare 1"  # not text
     page.fill("#sheet-name-0", "Mormor")
     page.evaluate("window.print = () => {}; 0")
     page.locator("[data-ui=sheet-print-blank]").click()
     area = page.locator("#print-area .print-sheet[data-print=blank]")
     assert area.count() == 1
     assert "Mormor" in area.locator("thead").inner_text()
+
+
+def check_a_deleted_sheet_comes_back_with_undo(page):
+    """Issue 32: entries show their date; a deleted sheet leaves an Undo (focused) that
+    puts it back."""
+    first = page.locator("[data-sheet] > span").first.inner_text()
+    assert re.match(r"[0-9]{1,2} [A-Z][a-z]{2} [0-9]{4} · Dunka: Anna, Bo$", first), first
+    page.locator("[data-sheet] [data-ui=sheet-delete]").first.click()
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{SHEETS}')).sheets.length === 1")
+    undo = page.locator("[data-deleted] [data-ui=sheet-undo]")
+    assert page.locator("[data-deleted]").inner_text().startswith("Deleted: ")
+    assert undo.evaluate("el => el === document.activeElement")
+    undo.click()
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{SHEETS}')).sheets.length === 2")
+    assert page.locator("[data-deleted]").count() == 0
+    assert page.locator("[data-sheet] > span").first.inner_text() == first
 
 
 def test_export_then_bad_and_good_imports_then_print(page, site):
@@ -150,7 +170,9 @@ def test_export_then_bad_and_good_imports_then_print(page, site):
     cell(page, 0, 1).fill("0")
     with page.expect_download() as dl:
         page.locator("#sheet-editor [data-ui=sheet-csv]").click()
-    csv_text = Path(dl.value.path()).read_text()
+    raw = Path(dl.value.path()).read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbfgame;dunka;\r\nround;Anna;Bo\r\n")  # Swedish Excel
+    csv_text = raw.decode("utf-8")
     assert read_file("x.csv", csv_text, 1).cells[0] == [5, 0]
     page.locator("[data-ui=sheet-close]").click()
     before = page.evaluate(f"localStorage.getItem('{SHEETS}')")
@@ -164,5 +186,6 @@ def test_export_then_bad_and_good_imports_then_print(page, site):
                                                   "buffer": csv_text.encode()}])
     page.wait_for_function(f"JSON.parse(localStorage.getItem('{SHEETS}')).sheets.length === 2")
     assert page.locator("[data-sheet]").count() == 2
+    check_a_deleted_sheet_comes_back_with_undo(page)
     check_print_is_one_a4_page_with_the_six_rounds(page, site)
     check_blank_form_prints_the_names_typed(page)
