@@ -252,7 +252,7 @@ def handle_further(hand: tuple) -> None:
     """The further melds offered for ``hand`` keeping a card (ELV-8, ELV-10), on an empty
     cache as after a page load."""
     from game.rummy import search
-    search.further_cached.cache_clear()
+    search.clear_caches()
     search.further_cached(hand, "elvakort", True)
 
 
@@ -262,8 +262,7 @@ def handle_state(text: str) -> None:
     search cache, as after a page load)."""
     from game import rummy
     from game.rummy import search
-    search.laydowns_cached.cache_clear()
-    search.further_cached.cache_clear()
+    search.clear_caches()
     state = rummy.State.from_dict(jsonsafe.loads(text))
     state.legal_actions(0)
     json.dumps(state.view(0))

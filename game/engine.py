@@ -8,7 +8,9 @@ Every game module (``game.durak``, ...) provides:
 - ``State`` (a ``GameState``) with ``to_act()``, ``legal_actions(player)``, ``apply(action)``,
   ``view(player)``, ``to_dict()``, ``State.from_dict(d)``, ``clone()``, ``is_over()`` and
   ``outcome()``;
-- ``parse_action(text)`` that reads the text form written by ``str(action)``.
+- ``parse_action(text, player)`` that reads the text form written by ``str(action)``;
+  anything else (a text that is no action, or no text at all: ``None``, a number) raises
+  ``IllegalAction`` with code ``"bad_action_text"`` (``action_words``, ``bad_action_text``).
 
 Players are seat numbers 0..n-1; seat ``i + 1`` (mod n) sits to the left of seat ``i`` and
 play goes clockwise, to the left.
@@ -168,6 +170,27 @@ class Action:
     def __str__(self) -> str:
         """The text form; actions without arguments are just their verb (``"take"``)."""
         return self.verb
+
+
+def bad_action_text(game: str, text: object) -> IllegalAction:
+    """The refusal of ``text`` as an action of ``game`` (its name in the message, e.g.
+    ``"Durak"``): code ``"bad_action_text"``, with the text as param ``text`` (a str always,
+    so JSON-safe: a value that is not a str is named by its type, ``"<int>"``)."""
+    shown = text if isinstance(text, str) else f"<{type(text).__name__}>"
+    return IllegalAction("bad_action_text", f"not a {game} action: {shown!r}", text=shown)
+
+
+def action_words(game: str, text: object) -> list[str]:
+    """The words of an action's text form ``text`` (split on white space), for every game's
+    ``parse_action``. Raises ``IllegalAction`` ``"bad_action_text"`` (``bad_action_text``)
+    when ``text`` is not a str (``None``, a number, a list: an ``expect=`` or a message
+    field of the wrong type) or holds no word."""
+    if not isinstance(text, str):
+        raise bad_action_text(game, text)
+    words = text.split()
+    if not words:
+        raise bad_action_text(game, text)
+    return words
 
 
 def refuse_cards_not_held(action: Action, hand) -> IllegalAction | None:

@@ -4,8 +4,8 @@
 each worker is handed a test (or an ``xdist_group`` of tests, kept on one worker because
 they share module state) one or two at a time, in collection order. Putting the long tests
 first (the Pyodide run of tests/test_pyodide.py, then the Firefox tests of
-tests/firefox/, a minute or more each, then the Chromium tests of tests/e2e/, their whole
-games first) and the many
+tests/firefox/, a minute or more each, with the other runs of Pyodide under Node,
+``LONG_NODE``, then the Chromium tests of tests/e2e/, their whole games first) and the many
 short engine tests last lets the workers finish together instead of one of them starting a
 long test while the other is idle. The order within each group is pytest's own (the sort is
 stable); no test depends on another's order except within an ``xdist_group``, whose order is
@@ -37,9 +37,17 @@ LONG_E2E = [
 ]
 
 
+# Other tests of ten seconds or more (each starts Pyodide under Node): with the Firefox tests.
+LONG_NODE = [
+    "test_fuzz_worst_runs_inside_pyodide",
+]
+
+
 def _rank(item) -> tuple[int, int]:
     if item.path.name == "test_pyodide.py":
         return (0, 0)
+    if item.originalname in LONG_NODE:
+        return (1, 0)
     if "firefox" in item.path.parts:  # a minute or two each: two boots and a whole game
         return (1, 0)
     if "e2e" in item.path.parts or "webkit" in item.path.parts:

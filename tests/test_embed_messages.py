@@ -345,3 +345,81 @@ def test_a_too_large_lesson_file_names_its_parameter():
         positions.load_json(" " * (positions.MAX_JSON + 1))
     assert "“positionfile” is too long" in refusal_text("en", exc.value)
     assert "”positionfile” är för lång" in refusal_text("sv", exc.value)
+
+
+def test_a_message_is_judged_by_its_kind_and_size_before_it_is_read():
+    """Issue 32: a message of 2×10^8 characters kept the frame busy 3.8 s before it was
+    refused, as Python copied and parsed it first. ``screen_message`` judges what
+    static/js/messages.js tells of it (kind, a lower bound of its length) and nothing
+    else: a non-object is ignored, a too long object refused unread."""
+    from game.web.embed import MAX_RAW_CHARS, screen_message
+    assert screen_message("other", 0) is False          # a string, number, array, null
+    assert screen_message("object", 40) is True
+    assert screen_message("object", MAX_RAW_CHARS) is True
+    for size in (MAX_RAW_CHARS + 1, 2 * 10 ** 8):
+        with pytest.raises(MessageError) as exc:
+            screen_message("object", size)
+        assert exc.value.key == "msg_too_long" and exc.value.code == "bad_message"
+    for kind in ("foreign", "function", ""):
+        with pytest.raises(MessageError) as exc:
+            screen_message(kind, 10)
+        assert exc.value.key == "msg_not_json" and exc.value.code == "bad_message"
+
+
+MESSAGE_SHAPES = r"""
+globalThis.window = globalThis;
+await import(process.argv[1]);
+const shape = (data) => {
+  const got = window.kortbordetMessageShape({ data }, 100000);
+  return [got.kind, got.size, got.text];
+};
+const deep = []; let at = deep; for (let i = 0; i < 30000; i++) { at.push([]); at = at[0]; }
+const cyclic = { type: "set-lang" }; cyclic.self = cyclic;
+const out = {
+  small: shape({ type: "set-lang", lang: "en" }),
+  huge_string: shape("x".repeat(2e8)),
+  huge_field: shape({ type: "load-position", position: "x".repeat(2e8) }),
+  sparse: shape({ type: "new-game", rules: new Array(2e8) }),
+  many: shape({ type: "new-game", rules: Array.from({ length: 60000 }, () => 1) }),
+  array: shape([1, 2]), nul: shape(null), num: shape(5), date: shape(new Date(0)),
+  map: shape({ type: "set-lang", lang: new Map() }),
+  bytes: shape({ type: "set-lang", lang: new Uint8Array(2e8) }),
+  deep: shape({ type: "set-lang", lang: deep }),
+  cyclic: shape(cyclic),
+  undef: shape({ type: "set-lang", lang: "sv", x: undefined, y: [undefined] }),
+};
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def test_the_pages_message_shape_counts_without_reading_past_the_limit():
+    """static/js/messages.js (run in Node.js): the kind and size ``screen_message`` judges,
+    the JSON text only of a plain object within the limit."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+    from game.web.embed import MAX_RAW_CHARS, screen_message
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("node (Node.js 20+) is needed: see scripts/setup.sh")
+    script = Path(__file__).resolve().parents[1] / "static" / "js" / "messages.js"
+    proc = subprocess.run([node, "--input-type=module", "-e", MESSAGE_SHAPES,
+                           script.as_uri()], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    got = json.loads(proc.stdout)
+    assert got["small"] == ["object", len('{"type":"set-lang","lang":"en"}'),
+                            '{"type":"set-lang","lang":"en"}']
+    for name in ("huge_field", "sparse", "many", "cyclic"):
+        kind, size, text = got[name]
+        assert kind == "object" and size > MAX_RAW_CHARS and text is None, name
+        with pytest.raises(MessageError) as exc:
+            screen_message(kind, size)
+        assert exc.value.key == "msg_too_long", name
+    for name in ("huge_string", "array", "nul", "num", "date"):
+        assert got[name] == ["other", 0, None], name
+        assert screen_message(*got[name][:2]) is False
+    for name in ("map", "bytes", "deep"):
+        kind, _size, text = got[name]
+        assert kind == "foreign" and text is None, name
+    assert got["undef"][2] == '{"type":"set-lang","lang":"sv","y":[null]}'

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..cards import Card, card_key, cards_text, parse_card, parse_cards
-from ..engine import Action, IllegalAction
+from ..engine import Action, action_words, bad_action_text
 
 def _cards_tuple(cards) -> tuple[Card, ...]:
     return tuple(sorted(parse_cards(cards) if isinstance(cards, str) else cards, key=card_key))
@@ -85,9 +85,10 @@ class Exchange(Action):
 def parse_action(text: str, player: int) -> Action:
     """Read an action's text form (see the module docstring) for seat ``player``.
 
-    Raises ``IllegalAction`` with code ``"bad_action_text"`` when the text is not an action.
+    Raises ``IllegalAction`` with code ``"bad_action_text"`` when ``text`` is not an
+    action's text, or not a str at all (``None``, a number).
     """
-    words = text.split()
+    words = action_words("Durak", text)
     try:
         verb, args = words[0].lower(), words[1:]
         if verb == "attack" and args:
@@ -103,4 +104,4 @@ def parse_action(text: str, player: int) -> Action:
             return simple[verb](player)
     except (IndexError, ValueError):
         pass
-    raise IllegalAction("bad_action_text", f"not a Durak action: {text!r}", text=text)
+    raise bad_action_text("Durak", text)

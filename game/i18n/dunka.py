@@ -157,6 +157,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_joker_in_set": "Jokrar i triss byts aldrig ut.",
         "why_no_claim_window": "Det finns inget kastat kort att dunka just nu.",
         "why_no_joker_for_card": "Ingen joker i den stegen står för {card}.",
+        "why_joker_cannot_move": "Jokern står för {card}, men den kan inte flyttas till "
+                                 "någon ände av stegen: en stege har högst 13 kort, från "
+                                 "ess till kung eller från två till ess.",
+        "why_no_joker_replacement": "Jokrar byts aldrig ut i det här spelet.",
         "why_no_such_meld": "Den kombinationen finns inte på bordet.",
         "why_nothing_to_pass": "Det finns inget att passa på.",
         "why_outranked": "En spelare närmare i tur har redan dunkat.",
@@ -330,6 +334,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_joker_in_set": "Jokers in sets are never replaced.",
         "why_no_claim_window": "There is no discard to dunk for now.",
         "why_no_joker_for_card": "No joker in that run stands for the {card}.",
+        "why_joker_cannot_move": "The joker stands for the {card}, but it cannot move to "
+                                 "either end of the run: a run holds at most 13 cards, from "
+                                 "ace to king or from two to ace.",
+        "why_no_joker_replacement": "Jokers are never replaced in this game.",
         "why_no_such_meld": "That meld is not on the table.",
         "why_nothing_to_pass": "There is nothing to pass on.",
         "why_outranked": "A player nearer in turn has already dunked.",

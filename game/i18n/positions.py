@@ -41,6 +41,10 @@ TEXTS: dict[str, dict[str, str]] = {
                                    "måste talongen vara tom.",
         "position_too_many_attacks": "För många anfallskort: högst {limit} här.",
         "position_bad_defence": "{card} slår inte {target}.",
+        "position_table_unreachable": "{card} kan inte ligga på bordet: ett anfallskort som "
+                                      "läggs till har samma valör som ett kort som redan "
+                                      "ligger där (ett anfallskort eller ett kort som slog "
+                                      "ett).",
         "position_bad_round": "Det finns ingen omgång ”{value}”: omgångarna är 1 till {last}.",
         "position_bad_phase": "Okänt skede ”{value}”. Tillåtet: {allowed}.",
         "position_bad_meld": "{field} är ingen giltig kombination (triss eller serie).",
@@ -134,6 +138,9 @@ TEXTS: dict[str, dict[str, str]] = {
                                    "it, the talon must be empty.",
         "position_too_many_attacks": "Too many attack cards: at most {limit} here.",
         "position_bad_defence": "{card} does not beat {target}.",
+        "position_table_unreachable": "{card} cannot be on the table: an attack card "
+                                      "added to a bout has the rank of a card already "
+                                      "there (an attack card or a card that beat one).",
         "position_bad_round": "There is no round “{value}”: the rounds are 1 to {last}.",
         "position_bad_phase": "Unknown phase “{value}”. Allowed: {allowed}.",
         "position_bad_meld": "{field} is not a valid meld (run or set).",

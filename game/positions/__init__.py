@@ -92,7 +92,8 @@ Refusals: ``read`` raises ``PositionError`` with a stable ``code`` (the i18n key
 ``bad_names``, ``same_names``,
 ``bad_seat``, ``bad_players``, ``bad_card``, ``unknown_card``, ``card_twice``,
 ``too_many_cards``, ``hand_too_big``, ``missing_cards``, ``not_in_hand``, ``trump_not_last``,
-``too_many_attacks``, ``bad_defence``, ``bad_round``, ``bad_phase``, ``bad_meld``,
+``too_many_attacks``, ``bad_defence``, ``table_unreachable`` (a Durak table no bout
+reaches: DUR-8, DUR-9), ``bad_round``, ``bad_phase``, ``bad_meld``,
 ``nobody_to_act``, ``learner_cannot_act``, ``impossible``, ``bad_extra``,
 ``attacker_is_defender``, ``defender_out``, ``defender_not_next`` (Durak roles); ``load_json``
 also ``bad_json``, ``bad_prompt``, ``bad_expect``, ``expect_illegal``.

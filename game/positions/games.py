@@ -157,6 +157,7 @@ class DurakFields(GameFields):
         if len(table) > limit:
             raise PositionError("too_many_attacks", f"at most {limit} attack cards here",
                                 limit=limit)
+        self.check_table_ranks(table)
         return {
             "v": SAVE_VERSION, "game": "durak", "rules": rules.to_dict(), "names": names,
             "hands": [card_texts(h) for h in hands], "talon": card_texts(talon_list),
@@ -172,6 +173,36 @@ class DurakFields(GameFields):
             "first_bout": first_bout, "out": parse_seats("out", f.get("out", ""), n),
             "known": self.known(f, hands, cards, n), "over": False, "durak": None,
         }
+
+    @staticmethod
+    def check_table_ranks(table) -> None:
+        """Refuse a bout's table no game reaches (DUR-8, DUR-9, DUR-13): the lead is one
+        rank, and every attack card added later (thrown in or transferred) shares its rank
+        with a card already on the table, an attack card or one that beat it. So the ranks
+        of the attack cards must all be reached from one of them, each beaten card adding
+        the rank of the card on it. The order the cards are written in does not matter.
+        ``table`` is ``[[attack, defence or None], ...]`` (cards); raises
+        ``PositionError`` ``table_unreachable`` naming the first attack card (``card``)
+        that no rank on the table lets in, such as the ten in ``table=8S,10C``."""
+        best: list = []
+        for lead in dict.fromkeys(a.rank for a, _ in table):
+            ranks = {lead}
+            grown = True
+            while grown:
+                grown = False
+                for a, d in table:
+                    if a.rank in ranks and d is not None and d.rank not in ranks:
+                        ranks.add(d.rank)
+                        grown = True
+            left = [a for a, _ in table if a.rank not in ranks]
+            if not left:
+                return
+            if not best or len(left) < len(best):
+                best = left
+        if best:
+            raise PositionError("table_unreachable", f"{best[0]} cannot be on the table: "
+                                "an attack card added to a bout shares its rank with a "
+                                "card already on the table", card=str(best[0]))
 
     @staticmethod
     def check_roles(f, hands, table, attacker: int, defender: int, n: int) -> None:

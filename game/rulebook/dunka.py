@@ -88,8 +88,8 @@ SECTIONS = [
 
     sec("deal", ("DUN-5",),
         en=("The deal", [
-            "The first dealer is chosen at random; the deal moves one seat to the left every "
-            "round. The dealer deals 10 cards to each player, turns up the top card of the "
+            "The first dealer is drawn by lot (see the house rules); the deal moves one "
+            "seat to the left every round. The dealer deals 10 cards to each player, turns up the top card of the "
             "stock to start the discard pile, and then gives each player an 11th card.",
             "Then each player in turn, starting left of the dealer, discards one card onto "
             "the pile, so everybody has 10 cards (nobody dunks during these opening "
@@ -97,7 +97,8 @@ SECTIONS = [
             "the dealer's discard is on top of the pile, and it may be taken or dunked like "
             "any discard."]),
         sv=("Given", [
-            "Vem som ger först lottas; sedan flyttar given ett steg åt vänster varje giv. "
+            "Vem som ger först lottas (se husreglerna); sedan flyttar given ett steg åt "
+            "vänster varje giv. "
             "Given delar ut 10 kort till var och en, vänder upp talongens översta kort som första "
             "kort i slänghögen och ger sedan alla ett elfte kort.",
             "Därefter kastar (sakar) var och en i tur och ordning, med början till vänster om "
@@ -230,6 +231,16 @@ SECTIONS = [
             "Regelbladet säger inget om antalet spelare: Kortbordet tillåter 2–6. Att esset "
             "är lågt eller högt men aldrig båda (ingen K-E-2) är hämtat från "
             "Elvakorts-Rummys regelblad."])),
+
+    sec("house_dealer", ("DUN-5",), house=True,
+        en=("Who deals first", [
+            "The rule sheet does not say who deals the first round. At Kortbordet the first "
+            "dealer is drawn by lot, from the game's seed; after that the deal moves one "
+            "seat to the left every round."]),
+        sv=("Vem som ger först", [
+            "Regelbladet säger inte vem som ger i första given. Hos Kortbordet lottas den "
+            "som ger först, från spelets frö (seed); sedan flyttar given ett steg åt vänster "
+            "varje giv."])),
 
     sec("house_opening", ("DUN-5",), house=True,
         en=("No dunking during the opening discards", [

@@ -225,13 +225,13 @@ SECTIONS = [
     sec("draw", ("DUR-16",),
         en=("Drawing up to six", [
             "After every bout each player with fewer than 6 cards draws from the talon up to "
-            "6: first the player who led the bout, then the others clockwise, the defender "
-            "last. The face-up trump card is the last card drawn. When the talon is empty, "
+            "6: first the player who led the bout (after a transfer too: see the house "
+            "rules), then the others clockwise, the defender last. The face-up trump card is the last card drawn. When the talon is empty, "
             "the rest draw nothing."]),
         sv=("Dra upp till sex", [
             "Efter varje anfall drar var och en som har färre än 6 kort upp till 6 från "
-            "talongen: först den som spelade ut anfallet, sedan de andra medsols, "
-            "försvararen sist. Det uppvända trumfkortet dras allra sist. När talongen är slut "
+            "talongen: först den som spelade ut anfallet (också när det har skickats "
+            "vidare: se husreglerna), sedan de andra medsols, försvararen sist. Det uppvända trumfkortet dras allra sist. När talongen är slut "
             "får de återstående inga kort."])),
 
     sec("exchange", ("DUR-17",),
@@ -318,6 +318,28 @@ SECTIONS = [
             "Regelbladet låter ”den lägsta trumfen” bytas. Kortbordet läser det som lekens "
             "lägsta trumf: trumfnian med 24 kort, trumfsexan med 36, trumftvåan med 52, inte "
             "den lägsta trumf någon råkar ha."])),
+
+    sec("house_exchange_turn", ("DUR-17",), house=True,
+        en=("When the trump card may be exchanged", [
+            "At Kortbordet the trump card may be exchanged only when it is your turn to act: "
+            "when you lead, defend or may throw in. A player who is waiting for somebody "
+            "else cannot exchange at that moment."]),
+        sv=("När trumfkortet får bytas", [
+            "Hos Kortbordet får trumfkortet bytas bara när det är din tur att göra något: "
+            "när du spelar ut, försvarar dig eller får lägga på. Den som väntar på någon "
+            "annan kan inte byta just då."])),
+
+    sec("house_draw", ("DUR-16",), house=True,
+        en=("Who draws first after a transfer", [
+            "The rule sheet says the player who led the bout draws first. When the attack "
+            "was transferred, Kortbordet still lets the player who led the bout's first "
+            "card draw first, not the one who transferred it; then the others clockwise, "
+            "the last defender last."]),
+        sv=("Vem som drar först efter att anfallet skickats vidare", [
+            "Regelbladet säger att den som spelade ut anfallet drar först. Har anfallet "
+            "skickats vidare drar hos Kortbordet ändå den som spelade ut anfallets första "
+            "kort först, inte den som skickade vidare; sedan de andra medsols och den sista "
+            "försvararen sist."])),
 
     sec("house_skip", ("DUR-9",), house=True,
         en=("The defender's other neighbour", [

@@ -59,15 +59,15 @@ SECTIONS = [
 
     sec("deal", ("TONK-4",),
         en=("The deal", [
-            "For the first hand every player cuts a card (ace low) and the highest card "
-            "deals; after that the deal passes to the left. Each player gets 5 cards, one at "
+            "For the first hand every player cuts a card and the highest card deals (the "
+            "ace counts low: see the house rules); after that the deal passes to the left. Each player gets 5 cards, one at "
             "a time, starting left of the dealer. The next card is turned up to start the "
             "discard pile.",
             "With the setting “no initial discard” no card is turned up: the pile starts "
             "empty and the first player must draw from the stock."]),
         sv=("Given", [
-            "Inför första given drar alla ett kort (ess lågt) och den med högst kort ger; "
-            "sedan går given åt vänster. Var och en får 5 kort, ett i taget, med början till "
+            "Inför första given drar alla ett kort och den med högst kort ger (esset räknas "
+            "lågt: se husreglerna); sedan går given åt vänster. Var och en får 5 kort, ett i taget, med början till "
             "vänster om den som ger. Nästa kort vänds upp som första kort i slänghögen.",
             "Med inställningen ”Inget kort vänds upp efter given” börjar slänghögen tom och "
             "den första spelaren måste ta från talongen."]),
@@ -80,12 +80,13 @@ SECTIONS = [
         en=("Tonk on the deal", [
             "A player whose 5 dealt cards are worth 49 or 50 shows them at once: the hand "
             "is not played and that player gets 2 stakes from every other player. If two or "
-            "more players have 49 or 50 it is a tie: nobody pays and the same dealer deals "
-            "again."]),
+            "more players have 49 or 50 it is a tie: nobody pays and the hand is dealt "
+            "again (by the same dealer: see the house rules)."]),
         sv=("Tonk i given", [
             "Den som får 5 kort värda 49 eller 50 i given visar dem genast: given spelas "
             "inte och den spelaren får 2 insatser av var och en av de andra. Har två eller "
-            "fler 49 eller 50 blir det lika: ingen betalar och samma spelare ger om."]),
+            "fler 49 eller 50 blir det lika: ingen betalar och given görs om (av samma "
+            "spelare: se husreglerna)."]),
         examples=(ex("KS QH JD 10C 9S", "10 + 10 + 10 + 10 + 9 = 49: a tonk on the deal.",
                      "10 + 10 + 10 + 10 + 9 = 49: tonk i given."),)),
 
@@ -149,16 +150,20 @@ SECTIONS = [
             "every other player.",
             "Otherwise the knocker is caught: the knocker pays 2 stakes to every player whose "
             "total is equal to or lower than the knocker's, and the player with the lowest "
-            "total also gets 1 stake from every other player. When several share the lowest "
-            "total, each of them gets 1 stake from every player who is not among them."]),
+            "total among the other players (a caught knocker never counts as the lowest) "
+            "also gets 1 stake from every other player. When several of the others share "
+            "that lowest total, each of them gets 1 stake from every player who is not "
+            "among them."]),
         sv=("Knacka", [
             "När någon knackar visar alla sina händer och räknar ihop värdet.",
             "Har den som knackade strikt lägst summa får hen 1 insats av var och en av de "
             "andra.",
             "Annars åker den som knackade fast: hen betalar 2 insatser till varje spelare "
-            "vars summa är lika med eller lägre än hens, och spelaren med lägst summa får "
-            "dessutom 1 insats av var och en av de andra. Delar flera på den lägsta summan "
-            "får var och en av dem 1 insats av varje spelare som inte hör till dem."]),
+            "vars summa är lika med eller lägre än hens, och den av de andra spelarna som "
+            "har lägst summa (den som knackade och åkte fast räknas aldrig som lägst) får "
+            "dessutom 1 insats av var och en av de andra. Delar flera av de andra på den "
+            "lägsta summan får var och en av dem 1 insats av varje spelare som inte hör "
+            "till dem."]),
         examples=(ex(("AS 2D 3C", "4H 5S"), "Knocker: 6. Another player: 9. The knocker wins 1 stake.",
                      "Den som knackar: 6. En annan spelare: 9. Den som knackade vinner 1 insats."),)),
 
@@ -185,13 +190,19 @@ SECTIONS = [
             "When the stock is empty, play goes on only while each player in turn takes the "
             "previous player's discard. When the player in turn cannot or will not take it, "
             "the hand ends: the lowest total gets 1 stake from every other player; equal "
-            "lowest totals each get 1 stake from every player not among them."]),
+            "lowest totals each get 1 stake from every player not among them.",
+            "So that a hand cannot go round forever, it also ends once every player has had "
+            "one turn with the stock empty: a limit of Kortbordet's, not of the rule sheet "
+            "(see the house rules)."]),
         sv=("När talongen tar slut", [
             "När talongen är tom fortsätter spelet bara så länge var och en i tur tar förra "
             "spelarens kastade kort. När den som har turen inte kan eller vill ta det slutar "
             "given: lägst summa får 1 insats av var och en av de andra; delar flera på den "
             "lägsta summan får var och en av dem 1 insats av varje spelare som inte hör till "
-            "dem."])),
+            "dem.",
+            "För att en giv inte ska kunna gå runt i all evighet slutar den också när alla "
+            "har haft ett drag med tom talong: en gräns som Kortbordet har satt, inte "
+            "regelbladet (se husreglerna)."])),
 
     sec("house_ace", ("TONK-2",), house=True,
         en=("The ace is only low", [
@@ -203,6 +214,22 @@ SECTIONS = [
         examples=(ex("run AC 2C 3C", "A run with the ace low.", "En serie med lågt ess."),
                   ex("run QH KH AH", "The ace is never high.", "Esset är aldrig högt.",
                      allowed=False))),
+
+    sec("house_deal", ("TONK-4", "TONK-5"), house=True,
+        en=("Cutting for the deal, and a tie on the deal", [
+            "The rule sheet does not say how the cut for the first dealer is counted. At "
+            "Kortbordet the ace is low in the cut, the lowest card of all, the highest card "
+            "deals, and players who tie for the highest card cut again.",
+            "Nor does it say who deals after a tie of tonks on the deal. At Kortbordet the "
+            "same dealer deals the hand again; otherwise the deal passes to the left."]),
+        sv=("Dragning om given, och lika i given", [
+            "Regelbladet säger inte hur man räknar när man drar kort om vem som ska ge "
+            "först. Hos Kortbordet är esset lågt vid dragningen, det lägsta kortet av alla, "
+            "högst kort ger, och de som drar lika höga kort drar om.",
+            "Det säger inte heller vem som ger efter lika tonk i given. Hos Kortbordet ger "
+            "samma spelare om given; annars går given åt vänster."]),
+        examples=(ex(("AS", "2H"), "The cut: [2H] beats [AS], since the ace is low.",
+                     "Dragningen: hjärter två slår spader ess, eftersom esset är lågt."),)),
 
     sec("house_count", ("TONK-11", "TONK-12"), house=True,
         en=("A spread in hand still counts", [
@@ -223,11 +250,15 @@ SECTIONS = [
         en=("The dry stock lasts one round", [
             "With the stock empty a player may still knock at the start of the turn. The "
             "discard pile is never reshuffled. After every player has had one turn with the "
-            "stock empty, the hand ends as if the next player had declined the discard."]),
+            "stock empty, the hand ends as if the next player had declined the discard.",
+            "This one-round limit is Kortbordet's, not the rule sheet's, which does not say "
+            "how long a dry stock may last: it keeps a hand from going round forever."]),
         sv=("Tom talong varar ett varv", [
             "Med tom talong får man fortfarande knacka i början av draget. Slänghögen blandas "
             "aldrig om. När alla har haft ett drag med tom talong slutar given som om nästa "
-            "spelare hade tackat nej till det kastade kortet."])),
+            "spelare hade tackat nej till det kastade kortet.",
+            "Gränsen på ett varv är Kortbordets, inte regelbladets, som inte säger hur länge "
+            "en tom talong får vara: den hindrar en giv från att gå runt i all evighet."])),
 
     sec("house_taken", ("TONK-8",), house=True,
         en=("Not the card just taken", [

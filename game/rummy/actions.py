@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from ..cards import RANK_VALUES, Card, card_key, parse_card
 from ..digits import is_digits
-from ..engine import Action, IllegalAction
+from ..engine import Action, action_words, bad_action_text
 from ..melds import Meld, MeldRules, melds_from
 
 
@@ -194,9 +194,10 @@ def laydown_from(player: int, melds) -> LayDown:
 def parse_action(text: str, player: int) -> Action:
     """Read an action's text form (see the ``game.rummy`` docstring) for seat ``player``.
 
-    Raises ``IllegalAction`` with code ``"bad_action_text"`` when the text is not an action.
+    Raises ``IllegalAction`` with code ``"bad_action_text"`` when ``text`` is not an
+    action's text, or not a str at all (``None``, a number).
     """
-    words = text.split()
+    words = action_words("rummy", text)
     try:
         verb, args = words[0].lower(), words[1:]
         if verb == "draw" and len(args) == 1 and args[0].lower() in ("stock", "pile"):
@@ -237,4 +238,4 @@ def parse_action(text: str, player: int) -> Action:
             return simple[verb](player)
     except (IndexError, ValueError):
         pass
-    raise IllegalAction("bad_action_text", f"not a rummy action: {text!r}", text=text)
+    raise bad_action_text("rummy", text)

@@ -99,12 +99,22 @@ class StateRefusals:
                 return err("bad_end", "the card does not go at that end",
                            card=str(card), meld=action.meld)
             meld = entry[2]
+            if not self.ruleset.melds.joker_replacement:  # ELV-3
+                return err("no_joker_replacement", "jokers are never replaced in this game",
+                           card=str(card), meld=action.meld)
             if card.is_joker:
                 return err("joker_for_joker", "replace a joker with a natural card")
             if meld.kind != "run":
                 return err("joker_in_set", "jokers in sets are never replaced",
                            meld=action.meld)
             if not self._replace_options(card, entry):
+                if any(c.is_joker and st == (card.rank, card.suit)
+                       for c, st in zip(meld.cards, meld.stands)):
+                    # DUN-11: the joker must move to an end that keeps the run valid; a
+                    # run of 13 cards (ace to king, or two to ace) has none
+                    return err("joker_cannot_move", f"the joker in m{action.meld} stands for "
+                               f"{card} but has no end of the run to move to",
+                               card=str(card), meld=action.meld)
                 return err("no_joker_for_card", f"no joker in m{action.meld} stands for "
                            f"{card}", card=str(card), meld=action.meld)
             keep = self._keep_problem(1, len(hand))  # ELV-10

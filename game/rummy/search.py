@@ -116,6 +116,14 @@ def laydown_ways_cached(hand: tuple[Card, ...], variant: str, round_index: int
     return (best.melds,) + tuple(arr.melds for arr in _ranked(others, rs.value))
 
 
+def clear_caches() -> None:
+    """Empty the search caches (``laydown_ways_cached``, ``further_cached``), as after a
+    page load: for timing a search from cold (bench/fuzz_worst.py) and for tests. The
+    caches only ever hold results, so clearing them changes no answer."""
+    laydown_ways_cached.cache_clear()
+    further_cached.cache_clear()
+
+
 def laydowns_cached(hand: tuple[Card, ...], variant: str, round_index: int
                     ) -> tuple[tuple[Meld, ...], ...]:
     """What ``legal_actions`` lists: the best arrangement then the ``LAYDOWN_ALTERNATIVES``

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from ..cards import Card, parse_card, parse_cards
 from ..digits import is_digits
-from ..engine import Action, IllegalAction
+from ..engine import Action, action_words, bad_action_text
 from .cardtext import _sorted, _txt
 from .rules import _FULL_DECK
 
@@ -85,9 +85,10 @@ class Next(Action):
 def parse_action(text: str, player: int) -> Action:
     """Read an action's text form (see the module docstring) for seat ``player``.
 
-    Raises ``IllegalAction`` with code ``"bad_action_text"`` when the text is not an action.
+    Raises ``IllegalAction`` with code ``"bad_action_text"`` when ``text`` is not an
+    action's text, or not a str at all (``None``, a number).
     """
-    words = text.split() if isinstance(text, str) else []
+    words = action_words("Tonk", text)
     try:
         verb, args = words[0].lower(), words[1:]
         if verb == "draw" and len(args) == 1 and args[0].lower() in ("stock", "pile"):
@@ -109,7 +110,7 @@ def parse_action(text: str, player: int) -> Action:
             return simple[verb](player)
     except (IndexError, ValueError):
         pass
-    raise IllegalAction("bad_action_text", f"not a Tonk action: {text!r}", text=str(text))
+    raise bad_action_text("Tonk", text)
 
 
 def _tonk_card(text: str) -> Card:

@@ -50,8 +50,15 @@ and changes nothing::
      {"sv": "...", "en": "..."}, "expect"?: "<action text>", "hints"?: bool}
     {"type": "set-lang", "lang": "sv"|"en"}
 
-Pure helpers (``valid_origin``, ``decode_message``, ``read_message``, ``event``) import no browser module, so
-they are tested in CPython; only ``Bridge`` touches ``window``.
+A message is judged by its type and size before any of it is read: in JavaScript
+(``static/js/messages.js``, which counts its characters without copying them and stops
+past ``MAX_RAW_CHARS``), judged by ``screen_message``; only a plain object within the
+limit is turned into JSON text for Python. A message that is not an object is ignored; a
+longer one is answered with the ``error`` event (``msg_too_long``), unread.
+
+Pure helpers (``valid_origin``, ``screen_message``, ``decode_message``, ``read_message``,
+``event``) import no browser module, so they are tested in CPython; only ``Bridge``
+touches ``window``.
 """
 
 from __future__ import annotations
@@ -63,6 +70,7 @@ from typing import Any
 from game import jsonsafe
 from game.digits import is_digits
 from game.url_params import url_value
+from game.web.jsvalue import absent
 
 SOURCE = "kortbordet"
 VERSION = 1
@@ -282,6 +290,39 @@ def decode_message(raw: str | None) -> dict | None:
     return read_message(data)
 
 
+MESSAGE_KINDS = ("object", "other", "foreign")
+"""What ``static/js/messages.js`` (``kortbordetMessageShape``) tells of a message before
+Python reads any of it: a plain object, anything else (a string, number, array, null), or
+a plain object holding what JSON cannot carry."""
+
+
+def screen_message(kind: str, size: int) -> bool:
+    """Judge an incoming message by its type and size alone, before a character of it is
+    copied into Python or parsed (issue 32: a message of 2×10^8 characters kept the frame
+    busy 3.8 s before it was refused). ``kind`` is one of ``MESSAGE_KINDS`` and ``size``
+    a lower bound of its JSON text's length, as ``kortbordetMessageShape`` counts them in
+    JavaScript (it stops counting once past the limit).
+
+    Returns False for a message to ignore silently (kind ``"other"``: not an object, as
+    ``read_message`` ignores one), True for one to read (``decode_message``). Raises
+    ``MessageError`` (code ``bad_message``) with key ``msg_too_long`` (``limit``
+    ``MAX_MESSAGE_CHARS``, as ``decode_message`` says it) for an object of more than
+    ``MAX_RAW_CHARS`` characters, and ``msg_not_json`` for kind ``"foreign"`` or a kind
+    this code does not know.
+
+    >>> screen_message("other", 0), screen_message("object", 40)
+    (False, True)
+    """
+    if kind == "other":
+        return False
+    if kind == "object" and isinstance(size, int) and size > MAX_RAW_CHARS:
+        raise MessageError(None, f"the message is longer than {MAX_MESSAGE_CHARS} characters",
+                           "msg_too_long", limit=MAX_MESSAGE_CHARS)
+    if kind != "object":
+        raise MessageError(None, "the message is not plain JSON data", "msg_not_json")
+    return True
+
+
 def _same(a, b) -> bool:
     """``Object.is(a, b)`` for two JS objects (``is`` is a Python keyword)."""
     import js
@@ -351,6 +392,25 @@ class Bridge:
     def error(self, code: str, text: str) -> None:
         self.send("error", code=code, text=text)
 
+    def message_text(self, ev) -> str | None | bool:
+        """The JSON text of ``ev.data``, judged first by its type and size in JavaScript
+        (``static/js/messages.js``, ``screen_message``): ``ev.data`` itself is never read
+        here, as Pyodide copies a JS string on access. False for a message to ignore (not
+        an object); raises ``MessageError`` for one too long or not JSON data."""
+        helper = getattr(self.window, "kortbordetMessageShape", None)
+        if absent(helper):  # the script did not load: read it as before, whatever its size
+            import js
+            try:
+                raw = js.JSON.stringify(ev.data)  # throws on a cycle or deep nesting
+            except Exception:
+                raise MessageError(None, "the message is not plain JSON data",
+                                   "msg_not_json") from None
+            return None if absent(raw) else str(raw)
+        shape = helper(ev, MAX_RAW_CHARS)
+        if not screen_message(str(shape.kind), int(shape.size)):
+            return False
+        return None if absent(shape.text) else str(shape.text)
+
     def on_message(self, ev) -> None:
         import js
         try:
@@ -359,12 +419,8 @@ class Bridge:
             if self.origin is not None and str(ev.origin) != self.origin:
                 return
             try:
-                raw = js.JSON.stringify(ev.data)  # throws on a cycle or deep nesting
-            except Exception:
-                self.error("bad_message", self.localized("msg_not_json"))
-                return
-            try:
-                msg = decode_message(None if raw is None else str(raw))
+                raw = self.message_text(ev)
+                msg = None if raw is False else decode_message(raw)
             except MessageError as exc:
                 self.error(exc.code, self.localized(exc.key, **exc.params))
                 return

@@ -185,6 +185,15 @@ def check_language_switch_and_messages_from_the_parent(page):
     page.wait_for_timeout(500)
     assert len(events(page, "durak", "error")) == len(bad)
     assert frame.evaluate("document.documentElement.lang") == "en"
+    # judged by type and size before Python reads it (static/js/messages.js, issue 32): a
+    # huge string is not an object (ignored), a huge object is refused unread for its length
+    page.evaluate("(id) => { const w = document.getElementById(id).contentWindow;"
+                  " w.postMessage('x'.repeat(2e7), window.location.origin);"
+                  " w.postMessage({type: 'load-position', position: 'x'.repeat(2e7)},"
+                  " window.location.origin); }", "frame-durak")
+    err = wait_event(page, "durak", "error", count=len(bad) + 1)
+    assert err["code"] == "bad_message" and "longer than 8000 characters" in err["text"], err
+    assert frame.locator("#table[data-game=tonk]").count() == 1
 
     # the last card of the game: the action, the answer and the end reach the parent
     post({"type": "load-position", "position": "durak;names=You,Bo;h0=10H;h1=QS,7C,8D;"

@@ -38,7 +38,7 @@ POSITIONS = {
     "elvakort-8": "elvakort;round=1;phase=play;turn=0;h0=2C,3C,4C,5D,6D,8D,9D,10H,JH,QH,KS,AS;"
                   + ";".join(f"h{i}=?11" for i in range(1, 8)) + ";pile=2D",
     "durak-6-pairs": ("durak;h0=7S,9S,QH,KD,6D,AC;h1=?3;h2=?3;h3=?3;h4=?3;h5=?3;trump=6H;"
-                      "talon=?2;attacker=5;defender=0;table=8S:9H,8D:10D,8C:JC,10S:JS,QS:KS,6C"),
+                      "talon=?2;attacker=5;defender=0;table=8S:9H,8D:10D,8C:JC,10S:JS,JD:QD,9C"),
     "tonk-spreads": ("tonk;phase=play;stake=2;turn=0;h0=3H,4H,5H,KS,KD,2C;h1=?2;h2=?2;h3=?2;"
                      "s1=0:7S,7H,7D;s2=1:9C,10C,JC;s3=2:QH,QS,QD;s4=3:2D,3D,4D,5D"),
 }

@@ -425,6 +425,23 @@ def test_dun_11_jokers_in_sets_never_replaced_and_only_after_laying_down():
     assert_illegal(state, "replace 2D m1 low", 0, "no_joker_for_card")
 
 
+@pytest.mark.parametrize("run", ["run 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH JK=KH AH",
+                                 "run AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH JK=KH"])
+def test_dun_11_a_joker_with_no_end_to_move_to_is_refused_for_that(run):
+    """A run of 13 cards (two to ace, or ace to king) has no end for the joker to move to:
+    the refusal said "No joker in that run stands for the king of hearts", which is false
+    (issue 32); it now says the joker stands for it but cannot move."""
+    from game.i18n import reason
+    state = position(["KH 2D", "2S"], table=[(1, run), (0, "set 5S 5D 5C")])
+    assert not [t for t in legal_texts(state, 0) if t.startswith("replace")]
+    for end in ("low", "high"):
+        exc = assert_illegal(state, f"replace KH m1 {end}", 0, "joker_cannot_move")
+        en, sv = (reason(lang, exc.code, exc.params, game="dunka") for lang in ("en", "sv"))
+        assert en.startswith("The joker stands for the king of hearts, but it cannot move")
+        assert sv.startswith("Jokern står för hjärter kung, men den kan inte flyttas")
+    assert_illegal(state, "replace 2D m1 low", 0, "no_joker_for_card")  # still true there
+
+
 def test_dun_11_only_ends_that_keep_the_run_valid():
     state = position(["KH 2D", "2H"], table=[(1, "run JH QH JK=KH AH"), (0, "set 5S 5D 5C")])
     texts = [t for t in legal_texts(state, 0) if t.startswith("replace")]

@@ -117,7 +117,13 @@ def test_elv_3_jokers_laid_on_another_players_meld_no_replacement():
     state = position(["6S 4C", "2H 3H"], table=[(0, "set 9D 9H 9C"),
                                                (1, "run 4S 5S JK.1=6S 7S")])
     assert not any(t.startswith("replace") for t in legal_texts(state, 0))
-    assert_illegal(state, "replace 6S m2 low", 0, "no_joker_for_card")
+    # the joker does stand for the six: the reason is the rule, not a missing joker
+    exc = assert_illegal(state, "replace 6S m2 low", 0, "no_joker_replacement")
+    from game.i18n import reason
+    assert reason("en", exc.code, exc.params, game="elvakort") == \
+        "Jokers are never replaced in this game."
+    assert reason("sv", exc.code, exc.params, game="elvakort") == \
+        "Jokrar byts aldrig ut i det här spelet."
 
 
 # ------------------------------------------------------------------ ELV-4 deal

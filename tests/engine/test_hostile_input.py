@@ -282,6 +282,22 @@ def test_unicode_digits_in_item_cards_and_actions():
     assert digits.whole("0012", 1, 20) == 12 and digits.whole("9" * 5000, 0, 10) is None
 
 
+@pytest.mark.parametrize("game", ["durak", "rummy", "tonk"])
+@pytest.mark.parametrize("text", [None, 0, 7, 1.5, True, b"take", ["take"], {"a": 1}, "", "  "])
+def test_an_action_that_is_no_text_is_a_bad_action_text(game, text):
+    """``durak.parse_action(None, 0)`` and ``rummy.parse_action(7, 0)`` raised AttributeError
+    (``.split`` of a value that is not a str; issue 32): every game refuses it with the
+    documented code, its param a str (JSON-safe) naming the value's type."""
+    import importlib
+    module = importlib.import_module(f"game.{game}")
+    with pytest.raises(IllegalAction) as exc:
+        module.parse_action(text, 0)
+    assert exc.value.code == "bad_action_text"
+    shown = exc.value.params["text"]
+    assert shown == (text if isinstance(text, str) else f"<{type(text).__name__}>")
+    json.dumps(exc.value.params)
+
+
 # ---------------------------------------------------------------------------- files, messages
 
 def test_a_lesson_file_of_too_many_positions_is_refused_with_its_count():

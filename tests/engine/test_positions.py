@@ -176,6 +176,7 @@ REFUSALS = [
      "too_many_attacks"),
     ("durak;h0=?6;h1=?2;trump=AH;table=8S,8C,9S;attacker=0", "too_many_attacks"),
     ("durak;h0=?6;h1=?6;trump=AH;table=8S:7S;attacker=1", "bad_defence"),
+    ("durak;h0=?6;h1=?6;trump=AH;talon=?5;table=8S,10C;attacker=1", "table_unreachable"),
     ("dunka;round=7;h0=?11;h1=?11", "bad_round"),
     ("dunka;round=0;h0=?11;h1=?11", "bad_round"),
     ("dunka;phase=lunch;h0=?11;h1=?11", "bad_phase"),
@@ -262,6 +263,42 @@ def test_a_refusal_message_speaks_cards_as_names():
         read("durak;h0=?6;h1=?6;trump=AH;table=8S:7S;attacker=1")
     assert positions.message("en", exc.value) == "Seven of spades does not beat eight of spades."
     assert positions.message("sv", exc.value) == "Spader sjua slår inte spader åtta."
+
+
+@pytest.mark.parametrize("table,reachable", [
+    ("8S,10C", False),          # issue 32: two unbeaten leads of different ranks
+    ("8S:9S,10C", False),       # the nine lets nines in, not tens
+    ("10D:JD,JC,8S", False),    # the eight is reached by nothing
+    ("10D:JD,10C,8S:10S", True),  # the eight led: its ten let the tens in, a jack beat one
+    ("8S,8C", True),            # one lead of two eights (DUR-8)
+    ("8S:9S,9C", True),         # a nine thrown in on the nine that beat (DUR-9)
+    ("9C,8S:9S", True),         # the same table written in another order
+    ("8S:9S,9C:10C,10D", True),  # a chain of ranks
+    ("8S:9H,8D:10D,8C:JC,10S:JS,JD:QD,9C", True),
+])
+def test_dur_9_a_table_no_bout_reaches_is_refused(table, reachable):
+    """DUR-8/DUR-9: a bout starts with one rank and every attack card added shares its rank
+    with a card on the table; ``table=8S,10C`` was accepted though no game reaches it."""
+    text = ("durak;h0=7S,QH,KD,6D,AC,AS;h1=?6;h2=?6;trump=6H;talon=?2;attacker=2;defender=0;"
+            f"table={table}")
+    if reachable:
+        assert read(text).state.table
+        return
+    with pytest.raises(PositionError) as exc:
+        read(text)
+    assert exc.value.code == "table_unreachable"
+    assert exc.value.params["card"] in table.replace(":", ",").split(",")
+    en, sv = positions.message("en", exc.value), positions.message("sv", exc.value)
+    assert "cannot be on the table" in en and "kan inte ligga på bordet" in sv
+
+
+def test_dur_9_the_refused_card_is_named():
+    with pytest.raises(PositionError) as exc:
+        read("durak;h0=?6;h1=?6;trump=AH;talon=?5;table=8S,10C;attacker=1")
+    assert positions.message("en", exc.value).startswith(
+        "Ten of clubs cannot be on the table: an attack card added to a bout has the rank")
+    assert positions.message("sv", exc.value).startswith(
+        "Klöver tio kan inte ligga på bordet: ett anfallskort som läggs till har samma valör")
 
 
 def test_long_and_hostile_texts_are_refused_without_trouble():

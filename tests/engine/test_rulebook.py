@@ -27,11 +27,12 @@ MELD_RULES = {"dunka": DUNKA, "elvakort": ELVAKORT, "tonk": TONK}
 # House rules the spec or the engine names: (game, rule id) pairs that must sit in a
 # section marked house=True.
 HOUSE = {
-    "durak": {"DUR-4", "DUR-6", "DUR-9", "DUR-17", "DUR-20"},
+    "durak": {"DUR-4", "DUR-6", "DUR-9", "DUR-16", "DUR-17", "DUR-20"},
     "dunka": {"DUN-1", "DUN-2", "DUN-5", "DUN-6", "DUN-7", "DUN-8", "DUN-11", "DUN-12",
               "DUN-13", "DUN-15", "DUN-16"},
     "elvakort": {"ELV-3", "ELV-4", "ELV-9", "ELV-10", "ELV-11", "ELV-12"},
-    "tonk": {"TONK-2", "TONK-8", "TONK-9", "TONK-11", "TONK-12", "TONK-13"},
+    "tonk": {"TONK-2", "TONK-4", "TONK-5", "TONK-8", "TONK-9", "TONK-11", "TONK-12",
+             "TONK-13"},
 }
 LANGS = ("sv", "en")
 
@@ -187,6 +188,60 @@ def test_house_rule_of_the_spec_is_marked_in_both_languages(rule, game, key, en,
         assert page.house, f"{game}/{key} is not marked as a house rule"
         assert rule in page.rules
         assert words in " ".join(page.paragraphs), (lang, key)
+
+
+# Issue 32, scope 8: the project's own small decisions, each in a section marked house rule
+# in both languages: (rule id, game, section key, English words, Swedish words).
+ISSUE_32_HOUSE = [
+    ("TONK-5", "tonk", "house_deal", "same dealer deals the hand again",
+     "samma spelare om given"),
+    ("TONK-4", "tonk", "house_deal", "the ace is low in the cut", "esset lågt vid dragningen"),
+    ("DUN-5", "dunka", "house_dealer", "first dealer is drawn by lot",
+     "lottas den som ger först"),
+    ("DUR-16", "durak", "house_draw", "the player who led the bout's first card draw first",
+     "den som spelade ut anfallets första kort först"),
+    ("DUR-17", "durak", "house_exchange_turn", "only when it is your turn to act",
+     "bara när det är din tur att göra något"),
+    ("TONK-12", "tonk", "house_dry", "This one-round limit is Kortbordet's",
+     "Gränsen på ett varv är Kortbordets"),
+]
+
+
+@pytest.mark.parametrize("rule,game,key,en,sv", ISSUE_32_HOUSE,
+                         ids=[f"{r[0]}-{r[2]}" for r in ISSUE_32_HOUSE])
+def test_the_projects_own_decision_is_marked_in_both_languages(rule, game, key, en, sv):
+    for lang, words in (("en", en), ("sv", sv)):
+        page = {p.key: p for p in rulebook.book(game, lang)}[key]
+        assert page.house, f"{game}/{key} is not marked as a house rule ({lang})"
+        assert rule in page.rules
+        assert words in " ".join(page.paragraphs), (lang, key)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("lowest total among the other players", "a caught knocker never counts as the "
+            "lowest", "When several of the others share")),
+    ("sv", ("den av de andra spelarna som har lägst summa", "räknas aldrig som lägst",
+            "Delar flera av de andra"))])
+def test_tonk_11_the_lowest_is_among_the_others_as_the_spec_says(lang, words):
+    """TONK-11 (wording clarified): the one paid besides is the lowest of the players other
+    than a caught knocker; the page said "the player with the lowest total", which a knocker
+    tying the lowest seemed to be."""
+    text = " ".join(next(p for p in rulebook.book("tonk", lang) if p.key == "knock").paragraphs)
+    assert all(w in text for w in words), text
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("cannot or will not take it", "once every player has had one turn with the stock "
+            "empty", "a limit of Kortbordet's, not of the rule sheet")),
+    ("sv", ("inte kan eller vill ta det", "när alla har haft ett drag med tom talong",
+            "en gräns som Kortbordet har satt, inte regelbladet"))])
+def test_tonk_12_the_dry_stock_section_states_the_revised_rule(lang, words):
+    """TONK-12 (revised): the hand also ends after one round with the stock dry, a limit
+    of the project that the page marks as such (the section said nothing of it)."""
+    page = next(p for p in rulebook.book("tonk", lang) if p.key == "dry")
+    assert page.rules == ("TONK-12",)
+    text = " ".join(page.paragraphs)
+    assert all(w in text for w in words), text
 
 
 def test_dur_aim_is_to_be_first_to_get_rid_of_your_cards():
