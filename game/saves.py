@@ -344,6 +344,44 @@ def rescue_stored(get: Callable[[str], str | None], put: Callable[[str, str], bo
     return values, rescued
 
 
+BACKUP_LIMIT = 5
+"""Backups kept at most (``backups_to_drop``): the newest; each was offered for download
+when it was made, and the lobby offers them all for download and deletion."""
+BACKUP_BYTES = 400_000
+"""Characters all backups together may hold (``backups_to_drop``): a site's storage is
+about 5 MB, shared by every page of its origin (every site of one GitHub Pages owner)."""
+
+
+def backup_time(key: str) -> int:
+    """The time (ms since the epoch) in a backup key (``backup_key``), 0 when it has none:
+    ``kortbordet.backup.1733000000000.history-2`` → 1733000000000."""
+    head = key[len(BACKUP_PREFIX):] if key.startswith(BACKUP_PREFIX) else ""
+    digits = head.split(".", 1)[0].split("-", 1)[0]
+    return int(digits) if digits.isdigit() and len(digits) < 16 else 0
+
+
+def backups_to_drop(sizes: dict[str, int], keep=(),
+                    limit: int = BACKUP_LIMIT, max_chars: int = BACKUP_BYTES) -> list[str]:
+    """The backups to delete so that at most ``limit`` remain, holding at most
+    ``max_chars`` characters together: the oldest first (by ``backup_time``, then key).
+    ``sizes`` maps each backup key (``BACKUP_PREFIX``…) to its length; other keys are
+    ignored. ``keep``: the backups just made (keys), never dropped (even when they alone
+    are over ``max_chars``). Returns the keys to delete, oldest first."""
+    keys = sorted((k for k in sizes if k.startswith(BACKUP_PREFIX)),
+                  key=lambda k: (backup_time(k), k))
+    drop: list[str] = []
+    count, total = len(keys), sum(sizes[k] for k in keys)
+    for key in keys:
+        if count <= limit and total <= max_chars:
+            break
+        if key in keep:
+            continue
+        drop.append(key)
+        count -= 1
+        total -= sizes[key]
+    return drop
+
+
 def backup_file(items: dict[str, str]) -> str:
     """The download offered for backups or for every stored item: one JSON object
     ``{"format": "kortbordet-backup", "items": {key: raw text}}``; each text is kept

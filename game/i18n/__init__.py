@@ -9,10 +9,11 @@ Pure Python: no browser imports, so it is tested in CPython.
 
 from __future__ import annotations
 
-from . import dunka, en, people, positions, rules, sheets, sv, table, teach, tonk, turns
+from . import (dunka, en, people, positions, rules, sheets, storage, sv, table, teach, tonk,
+               turns)
 
 LANGS = ("sv", "en")
-_PARTS = (dunka, tonk, sheets, rules, positions, teach, table, people, turns)
+_PARTS = (dunka, tonk, sheets, rules, positions, teach, table, people, turns, storage)
 TEXTS = {lang: {**base.TEXTS, **{k: v for part in _PARTS for k, v in part.TEXTS[lang].items()}}
          for lang, base in (("sv", sv), ("en", en))}
 RANK_KEYS = {"2": "rank_2", "3": "rank_3", "4": "rank_4", "5": "rank_5", "6": "rank_6",

@@ -43,7 +43,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "sh_imported": "{name} är inläst.",
         "sh_corrupt": "De sparade protokollen gick inte att läsa. De sparades som {key}.",
         "sh_corrupt_kept": "De sparade protokollen gick inte att läsa och ligger kvar under {key}.",
-        "sh_storage_full": "Webbläsaren kunde inte spara (lagringen är full eller avstängd).",
     },
     "en": {
         "sh_open_screen": "Scoresheets for play with real cards",
@@ -87,6 +86,5 @@ TEXTS: dict[str, dict[str, str]] = {
         "sh_imported": "{name} was imported.",
         "sh_corrupt": "The saved scoresheets could not be read. They were kept as {key}.",
         "sh_corrupt_kept": "The saved scoresheets could not be read and were left under {key}.",
-        "sh_storage_full": "The browser could not save (storage full or blocked).",
     },
 }

@@ -97,6 +97,7 @@ class BootPart:
                 except Exception as exc:  # SaveError, or anything a damaged save causes
                     key = saves.backup_key(js.Date.now(), "", lambda k: self._get(k) is not None)
                     if self._set(key, text):
+                        self.trim_backups((key,))
                         try:
                             self.store.removeItem(saves.SESSION_KEY)
                         except Exception:
@@ -218,6 +219,19 @@ class BootPart:
                 self.show_url_error(exc)
             return False
         kept = self.keep_previous() if not self.teach.ephemeral else False
+        now = None if kept or confirmed or self.teach.ephemeral or self.embed \
+            else self.unfinished_game(saves.SESSION_KEY)
+        if now is not None and now.played:
+            # the storage refused to keep the game in progress (issue 32): starting the
+            # link's game would lose it, so the person is told and chooses
+            self.pending_link = req
+            game, now_game = (t(self.lang, f"game_{g}") for g in (req["game"], now.game))
+            self.set_notice(t(self.lang, "storage_link_kept", game=game, now=now_game),
+                            "error",
+                            [("storage-free", t(self.lang, "storage_free")),
+                             ("link-confirmed", t(self.lang, "storage_link_anyway",
+                                                  game=game, now=now_game))], "storage")
+            return False
         self.session = session
         self.save_session()
         if kept and not self.embed:

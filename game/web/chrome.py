@@ -16,12 +16,17 @@ from game.web.dom import clear, h
 class ChromePart:
     """Notices, language and the screens opened from the header."""
 
-    def set_notice(self, text: str, kind: str = "warn", actions=()) -> None:
+    def set_notice(self, text: str, kind: str = "warn", actions=(), tag: str = "") -> None:
         """Show a notice (or clear it with empty text); ``actions``: ``[(data-ui, label)]``
-        buttons offered before "Close"."""
+        buttons offered before "Close"; ``tag``: what the notice is about, as the box's
+        ``data-notice`` (``"storage"``: a write the browser refused, ``StoragePart``)."""
         box = document.getElementById("notice")
         clear(box)
         box.className = kind
+        if tag and text:
+            box.setAttribute("data-notice", tag)
+        else:
+            box.removeAttribute("data-notice")
         if text:
             box.appendChild(h("p", {"id": "notice-text"}, text=text))
             for ui, label in actions:

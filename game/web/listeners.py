@@ -72,6 +72,15 @@ class ListenersPart:
             self.set_notice("")
             self.start_from_lobby(confirmed=True)
             return
+        if ui == "storage-free":
+            self.free_space()
+            return
+        if ui == "storage-download":
+            self.download_everything()
+            return
+        if ui in ("backups-download", "backups-delete", "backups-delete-confirmed"):
+            self.backups_action(ui)
+            return
         if ui == "backup-download":
             self.download_rescued()
             return

@@ -157,6 +157,9 @@ class LobbyPart:
                    h("div", {"class": "row"}, h("label", {"for": "lobby-lang"},
                                                 text=t(lang, "language")), lang_sel)),
                  self.prefs_panel())
+        backups = self.backups_el()  # issue 32: download or delete them here
+        if backups is not None:
+            side.appendChild(backups)
         side.appendChild(h("section", {"class": "panel", "aria-labelledby": "sheets-h"},
                            h("h2", {"id": "sheets-h"}, text=t(lang, "sh_open_screen")),
                            h("p", {"class": "hint"}, text=t(lang, "sh_open_screen_hint")),

@@ -57,6 +57,8 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self.store = local_storage()
         self.frozen: set[str] = set()  # keys of unreadable items never written over
         self.rescued: dict[str, str] = {}  # backup key -> raw text (rescue_storage)
+        self.unsaved: dict[str, str] = {}  # key -> text the browser refused to store
+        self.unsaved_told = 0.0  # when the person was last told of it (Date.now() ms)
         self.boot_session: tuple[str, Session] | None = None
         self.prefs = saves.load_prefs(self._get(saves.PREFS_KEY))
         self.lang = self.prefs["lang"] or pick_lang(str(window.navigator.language or ""))

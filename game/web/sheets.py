@@ -64,6 +64,7 @@ class SheetsScreen:
             key = saves.backup_key(js.Date.now(), "sheets",
                                    lambda k: self.app._get(k) is not None)
             if self.app._set(key, text):
+                self.app.trim_backups((key,))
                 self.app.store.removeItem(SHEETS_KEY)
                 self.app.set_notice(t(self.lang, "sh_corrupt", key=key), "warn")
                 return []
@@ -71,10 +72,9 @@ class SheetsScreen:
             return None
 
     def store(self, sheets: list[TableSheet]) -> bool:
-        ok = self.app._set(SHEETS_KEY, dump_sheets(sheets))
-        if not ok:
-            self.app.set_notice(t(self.lang, "sh_storage_full"), "error")
-        return ok
+        """Write the sheets; False when the browser refused (the page's storage notice
+        says so and offers to free space: ``StoragePart._set``)."""
+        return self.app._set(SHEETS_KEY, dump_sheets(sheets))
 
     def find(self, sheet_id: str) -> tuple[list[TableSheet] | None, TableSheet | None]:
         sheets = self.load()

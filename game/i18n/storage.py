@@ -1,0 +1,58 @@
+"""Texts of the browser's storage (issue 32): a write the browser refused (its storage for
+this site is full), freeing space, the backups kept in the lobby, a new game that would
+replace one in progress while nothing can be kept.
+``TEXTS = {"sv": {...}, "en": {...}}``, merged by ``game.i18n``."""
+
+TEXTS = {
+    "sv": {
+        "storage_full": "Det gick inte att spara: webbläsarens lagring för den här webbplatsen "
+                        "är full (den delas med andra sidor på samma adress). Spelet fortsätter "
+                        "i den här fliken, men det som inte sparats försvinner om du stänger "
+                        "den. Frigör plats genom att ta bort sidans gamla reservkopior och "
+                        "avslutade resultat, eller ladda ner allt först.",
+        "storage_free": "Ta bort reservkopior och avslutade resultat",
+        "storage_download": "Ladda ner allt",
+        "storage_saved_again": "Allt är sparat igen.",
+        "storage_freed": "Borttaget: {backups} reservkopior och {records} avslutade resultat "
+                         "({kb} kB).",
+        "storage_still_full": "Lagringen är fortfarande full: resten används av andra sidor på "
+                              "samma adress (Kortbordet använder {kb} kB). Spelet fortsätter "
+                              "i den här fliken; ladda ner det för att inte förlora det.",
+        "storage_link_kept": "Lagringen är full, så spelet du har igång ({now}) kunde inte "
+                             "sparas undan. Länkens spel ({game}) startades inte, så inget "
+                             "gick förlorat.",
+        "storage_link_anyway": "Starta {game} ändå (förlora {now})",
+        "backups_title": "Reservkopior",
+        "backups_text": "{n} reservkopior av data som inte gick att läsa ({kb} kB). De "
+                        "{limit} senaste sparas.",
+        "backups_download": "Ladda ner reservkopiorna",
+        "backups_delete": "Ta bort reservkopiorna",
+        "backups_confirm": "Ta bort {n} reservkopior? De går inte att få tillbaka.",
+        "backups_deleted": "Reservkopiorna är borttagna.",
+    },
+    "en": {
+        "storage_full": "Could not save: the browser's storage for this site is full (it is "
+                        "shared with other pages at the same address). The game goes on in "
+                        "this tab, but what is not saved is lost if you close it. Free space "
+                        "by deleting the page's old backups and finished records, or download "
+                        "everything first.",
+        "storage_free": "Delete backups and finished records",
+        "storage_download": "Download everything",
+        "storage_saved_again": "Everything is saved again.",
+        "storage_freed": "Deleted: {backups} backups and {records} finished records ({kb} kB).",
+        "storage_still_full": "The storage is still full: the rest is used by other pages at "
+                              "the same address (Kortbordet uses {kb} kB). The game goes on "
+                              "in this tab; download it so as not to lose it.",
+        "storage_link_kept": "The storage is full, so the game you have going ({now}) could "
+                             "not be put aside. The link's game ({game}) was not started, so "
+                             "nothing was lost.",
+        "storage_link_anyway": "Start {game} anyway (lose {now})",
+        "backups_title": "Backups",
+        "backups_text": "{n} backups of data that could not be read ({kb} kB). The {limit} "
+                        "newest are kept.",
+        "backups_download": "Download the backups",
+        "backups_delete": "Delete the backups",
+        "backups_confirm": "Delete {n} backups? They cannot be brought back.",
+        "backups_deleted": "The backups are deleted.",
+    },
+}
