@@ -14,7 +14,7 @@ from typing import Any, Callable
 from . import jsonsafe
 from .engine import SaveError
 from .jsonsafe import int_in, is_int, is_text
-from .session import LANGUAGES, SPEEDS, Session
+from .session import GAMES, LANGUAGES, SPEEDS, Session
 
 FORMAT = "kortbordet"
 VERSION = 2
@@ -35,8 +35,19 @@ MOVES_KEY = f"kortbordet.v{KEY_VERSION}.moves"
 """The move history of the saved game (``game.movelog``). Not among ``STORED_ITEMS``: an
 unreadable one is not worth a backup or a notice (the page starts with an empty history)."""
 BACKUP_PREFIX = "kortbordet.backup."
+PARKED_PREFIX = f"kortbordet.v{KEY_VERSION}.parked."
+"""A game in progress put aside when a game of another kind was started (issue 32: a
+Durak game never wipes a Tonk ledger): ``PARKED_PREFIX + game``, one per game."""
+
+
+def parked_key(game: str) -> str:
+    """The key of the game of ``game`` (a ``session.GAMES`` id) put aside."""
+    return PARKED_PREFIX + game
+
+
 STORED_ITEMS = {SESSION_KEY: "game", PREVIOUS_KEY: "previous", HISTORY_KEY: "history",
-                PREFS_KEY: "prefs", SHEETS_KEY: "sheets"}
+                PREFS_KEY: "prefs", SHEETS_KEY: "sheets",
+                **{parked_key(g): "parked" for g in GAMES}}
 """Every localStorage key the page reads, with its short name (backup key suffix, the
 i18n text ``stored_item_<name>``)."""
 
@@ -59,10 +70,44 @@ ELV-6): every time, only when the card fits their hand or contract, or never (th
 passes for them). Preferences from before this setting had ``auto_pass`` (true: never)."""
 
 
-def dumps(session: Session) -> str:
-    """The session as save text (JSON with a format name and version)."""
-    return json.dumps({"format": FORMAT, "version": VERSION, "session": session.to_dict()},
-                      separators=(",", ":"))
+def dumps(session: Session, rev: int = 0, saved_ms: float = 0) -> str:
+    """The session as save text (JSON with a format name and version). ``rev``: the
+    save's revision, one more at each write of the saved game, so a page that finds a
+    higher one stored knows another tab moved on and never writes an older state over it
+    (issue 32); ``saved_ms``: when it was written (ms since the epoch; the lobby shows
+    the date of a game put aside). Both are left out when 0."""
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if rev:
+        data["rev"] = int(rev)
+    if saved_ms:
+        data["saved"] = int(saved_ms)
+    data["session"] = session.to_dict()
+    return json.dumps(data, separators=(",", ":"))
+
+
+def save_meta(text: str | None) -> dict[str, Any]:
+    """What a page needs to know of save text without reading the game: ``{"rev": int,
+    "saved": ms or 0, "game": id or None, "seed": int or None}``; for missing or
+    unreadable text ``rev`` 0 and the rest empty (never raises)."""
+    meta: dict[str, Any] = {"rev": 0, "saved": 0, "game": None, "seed": None}
+    if not text:
+        return meta
+    try:
+        data = read_json(text, "the save")
+    except SaveError:
+        return meta
+    if not isinstance(data, dict):
+        return meta
+    for key in ("rev", "saved"):
+        if is_int(data.get(key)) and data[key] >= 0:
+            meta[key] = data[key]
+    session = data.get("session")
+    if isinstance(session, dict):
+        if is_text(session.get("game")):
+            meta["game"] = session["game"]
+        if is_int(session.get("seed")):
+            meta["seed"] = session["seed"]
+    return meta
 
 
 def loads(text: str) -> Session:
@@ -300,7 +345,7 @@ def read_stored(key: str, text: str | None) -> Any:
         raise KeyError(key)
     if not text:
         return None
-    if key in (SESSION_KEY, PREVIOUS_KEY):
+    if key in (SESSION_KEY, PREVIOUS_KEY) or key.startswith(PARKED_PREFIX):
         return loads(text)
     if key == HISTORY_KEY:
         return load_history(text)

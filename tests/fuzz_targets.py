@@ -291,7 +291,7 @@ def _stored(key: str) -> Callable[[str], None]:
             assert set(value) == set(saves.PREF_DEFAULTS)
             json.dumps(value, allow_nan=False)
         # what was read can be written and read back (a readable item stays readable)
-        if key in (saves.SESSION_KEY, saves.PREVIOUS_KEY) and value is not None:
+        if saves.STORED_ITEMS[key] in ("game", "previous", "parked") and value is not None:
             again = saves.dumps(value)
             assert saves.loads(again).to_dict() == value.to_dict()
         if key == saves.HISTORY_KEY and value is not None:
@@ -488,6 +488,7 @@ stored_texts = {
     "session": (saves.SESSION_KEY, sample_saves),
     "sheets": (saves.SHEETS_KEY, lambda: [sample_sheets()]),
     "previous": (saves.PREVIOUS_KEY, sample_saves),
+    "parked": (saves.parked_key("tonk"), sample_saves),  # one key per game, one reader
 }
 
 TARGETS: dict[str, Target] = {

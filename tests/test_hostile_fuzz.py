@@ -43,7 +43,9 @@ def test_the_targets_cover_every_stored_item():
     from game import saves
     targets = {saves.SESSION_KEY: "session", saves.PREVIOUS_KEY: "previous",
                saves.HISTORY_KEY: "history", saves.PREFS_KEY: "prefs",
-               saves.SHEETS_KEY: "sheets", saves.MOVES_KEY: "moves"}
+               saves.SHEETS_KEY: "sheets", saves.MOVES_KEY: "moves",
+               **{saves.parked_key(g): "parked" for g in ("durak", "dunka", "elvakort",
+                                                          "tonk")}}
     assert set(saves.STORED_ITEMS) | {saves.MOVES_KEY} == set(targets)
     assert set(targets.values()) <= set(fuzz_targets.TARGETS)
 
@@ -80,3 +82,19 @@ def test_every_target_has_a_plain_random_generator_for_long_runs():
                 target.run(generate(random.Random(seed)))
             except target.allowed:
                 pass
+
+
+def test_save_meta_never_raises_on_any_text():
+    """What a tab reads of another tab's save (``saves.save_meta``, the ``storage``
+    event's value) is never an error, whatever the text."""
+    from hypothesis import given, settings, strategies as st
+    from game import saves
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.one_of(fuzz_targets.any_text, fuzz_targets.json_mutations(fuzz_targets.sample_saves)))
+    def check(text):
+        meta = saves.save_meta(text)
+        assert isinstance(meta["rev"], int) and meta["rev"] >= 0
+        assert isinstance(meta["saved"], int)
+    check()
+    assert saves.save_meta('{"rev": -3, "saved": 1e999}')["rev"] == 0

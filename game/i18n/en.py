@@ -196,6 +196,7 @@ TEXTS = {
     "stored_unreadable_kept": "Some saved data could not be read: {items}. The browser has no room for a backup copy, so it is left as it was ({keys}). You can download it as a file.",
     "stored_download": "Download the backup",
     "stored_item_game": "your saved game",
+    "stored_item_parked": "a game put aside to play another",
     "stored_item_previous": "the earlier game kept when a link started a new one",
     "stored_item_history": "the history of finished scoresheets",
     "stored_item_prefs": "your settings",

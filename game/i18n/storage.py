@@ -56,3 +56,26 @@ TEXTS = {
         "backups_deleted": "The backups are deleted.",
     },
 }
+
+TEXTS["sv"].update({
+    "tab_moved": "Spelet ({game}) fortsatte i en annan flik: här visas det som det är nu.",
+    "tab_moved_lost": "Spelet ({game}) hade fortsatt i en annan flik, så ditt senaste drag "
+                      "här sparades inte: här visas spelet som det är nu.",
+    "parked_resume": "Fortsätt {game} från {day}",
+    "parked_resume_undated": "Fortsätt {game}",
+    "confirm_replace_parked": "Du har ett oavslutat {game}-spel från {day} sparat. Ett nytt "
+                              "{game}-spel ersätter det. Starta ändå?",
+    "storage_aside_failed": "Lagringen är full, så ditt pågående {game}-spel kunde inte "
+                            "sparas undan. Inget nytt startades.",
+})
+TEXTS["en"].update({
+    "tab_moved": "The game ({game}) went on in another tab: this tab shows it as it is now.",
+    "tab_moved_lost": "The game ({game}) had gone on in another tab, so your last move here "
+                      "was not saved: this tab shows the game as it is now.",
+    "parked_resume": "Resume {game} from {day}",
+    "parked_resume_undated": "Resume {game}",
+    "confirm_replace_parked": "You have an unfinished {game} game from {day} saved. A new "
+                              "{game} game replaces it. Start anyway?",
+    "storage_aside_failed": "The storage is full, so your {game} game in progress could not "
+                            "be put aside. Nothing new was started.",
+})

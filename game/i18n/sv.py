@@ -196,6 +196,7 @@ TEXTS = {
     "stored_unreadable_kept": "Sparade uppgifter gick inte att läsa: {items}. Webbläsaren har inte plats för en reservkopia, så de ligger kvar som de var ({keys}). Du kan ladda ner dem som en fil.",
     "stored_download": "Ladda ner reservkopian",
     "stored_item_game": "ditt sparade spel",
+    "stored_item_parked": "ett spel som lagts undan för att spela ett annat",
     "stored_item_previous": "det tidigare spelet som sparades när en länk startade ett nytt",
     "stored_item_history": "historiken med färdiga protokoll",
     "stored_item_prefs": "dina inställningar",

@@ -91,6 +91,7 @@ class BootPart:
                     booted = self.boot_session
                     self.session = booted[1] if booted and booted[0] == text \
                         else saves.loads(text)
+                    self.adopt_rev(text)
                     started = True
                     if self.link_refused is not None:  # say what is shown instead
                         self.show_url_error(self.link_refused, saved_shown=True)
@@ -142,18 +143,28 @@ class BootPart:
         window.history.replaceState(None, "", "?" + search if search else
                                     window.location.pathname)
 
-    def keep_previous(self) -> bool:
+    def keep_previous(self, game: str | None = None) -> bool:
         """Before a link replaces the saved game: keep an unfinished one under
         ``saves.PREVIOUS_KEY`` so the player can go back to it. A game nobody has played
         yet (``Session.played`` 0: a link's game opened and left) does not push out a
-        kept game: two links in a row keep the game played before them. True when a game
-        is kept to go back to."""
-        text = self._get(saves.SESSION_KEY)
-        old = self.unfinished_game(saves.SESSION_KEY)   # an unreadable save: kept elsewhere
+        kept game: two links in a row keep the game played before them. ``game``: the
+        link's game; the one of that kind put aside (``kept.py``), if any, is the one
+        kept then (the saved one, of another kind, was put aside already). True when a
+        game is kept to go back to."""
+        key = saves.SESSION_KEY
+        if game is not None and self.unfinished_game(saves.parked_key(game)) is not None:
+            key = saves.parked_key(game)
+        text = self._get(key)
+        old = self.unfinished_game(key)   # an unreadable save: kept elsewhere
         if old is None:
             return False
-        if old.played == 0 and self.unfinished_game(saves.PREVIOUS_KEY) is not None:
+        if key != saves.SESSION_KEY:
+            if not self._set(saves.PREVIOUS_KEY, text):
+                return False
+            self._remove(key)
             return True
+        if old.played == 0:  # a link's game opened and left: dropping it loses nothing
+            return self.unfinished_game(saves.PREVIOUS_KEY) is not None
         return self._set(saves.PREVIOUS_KEY, text)
 
     def unfinished_game(self, key: str):
@@ -172,7 +183,9 @@ class BootPart:
     def restore_previous(self) -> None:
         """Go back to the game kept by ``keep_previous``. The linked game is dropped when
         nobody has played it or it is over; one a person has played is kept in its place
-        (offered back in the lobby), so going back loses nothing."""
+        (offered back in the lobby), so going back loses nothing: a game of another kind
+        is put aside (``kept.py``), and a game of the kept one's kind put aside takes its
+        place as the game to go back to, so one game of each kind is put aside at most."""
         text = self._get(saves.PREVIOUS_KEY)
         try:
             previous = saves.loads(text)
@@ -180,10 +193,20 @@ class BootPart:
             self.set_notice(t(self.lang, "previous_gone"), "warn")
             return
         now = self.unfinished_game(saves.SESSION_KEY)
+        aside = self.unfinished_game(saves.parked_key(previous.game))
+        if now is not None and now.played and now.game != previous.game:
+            if not self.put_aside(previous.game):
+                return  # the storage refused: told, nothing changed
+            now = None
         if now is not None and now.played:
             self._set(saves.PREVIOUS_KEY, self._get(saves.SESSION_KEY))
+        elif aside is not None:
+            if not self._set(saves.PREVIOUS_KEY, self._get(saves.parked_key(previous.game))):
+                return
+            self._remove(saves.parked_key(previous.game))
         else:
-            self.store.removeItem(saves.PREVIOUS_KEY)
+            self._remove(saves.PREVIOUS_KEY)
+        self.adopt_rev()
         self.session = previous
         self.save_session()
         self.set_notice("")
@@ -196,7 +219,12 @@ class BootPart:
         from before a link), the link's game is not started until the person confirms
         (``link-confirmed``, ``confirmed``): starting it would lose the older one."""
         if not confirmed and not self.embed and not self.teach.ephemeral:
-            now = self.unfinished_game(saves.SESSION_KEY)
+            # the game the link's would push out: the one of its kind put aside, or the
+            # saved one when it is of that kind (another kind is put aside: kept.py)
+            now = self.unfinished_game(saves.parked_key(req["game"])) or \
+                self.unfinished_game(saves.SESSION_KEY)
+            if now is not None and now.game != req["game"]:
+                now = None
             kept = self.unfinished_game(saves.PREVIOUS_KEY)
             if now is not None and now.played and kept is not None and kept.played:
                 self.pending_link = req
@@ -218,7 +246,15 @@ class BootPart:
             else:
                 self.show_url_error(exc)
             return False
-        kept = self.keep_previous() if not self.teach.ephemeral else False
+        kept, back = False, ("restore-previous", t(self.lang, "previous_restore"))
+        if not self.teach.ephemeral:
+            # a game of another kind is put aside (issue 32); one of the link's kind,
+            # saved or put aside, is kept to go back to (``keep_previous``)
+            old = self.unfinished_game(saves.SESSION_KEY)
+            aside = self.put_aside(req["game"])
+            if aside:
+                back = (f"resume-parked-{old.game}", back[1])
+            kept = aside is True or self.keep_previous(req["game"])
         now = None if kept or confirmed or self.teach.ephemeral or self.embed \
             else self.unfinished_game(saves.SESSION_KEY)
         if now is not None and now.played:
@@ -232,11 +268,11 @@ class BootPart:
                              ("link-confirmed", t(self.lang, "storage_link_anyway",
                                                   game=game, now=now_game))], "storage")
             return False
+        self.adopt_rev()
         self.session = session
         self.save_session()
         if kept and not self.embed:
-            self.set_notice(t(self.lang, "previous_kept"), "info",
-                            [("restore-previous", t(self.lang, "previous_restore"))])
+            self.set_notice(t(self.lang, "previous_kept"), "info", [back])
         return True
 
     def show_url_error(self, exc: SettingError, saved_shown: bool = False) -> None:

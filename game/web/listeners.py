@@ -10,6 +10,7 @@ from __future__ import annotations
 from pyscript import document, window
 
 from game import saves
+from game.session import GAMES
 from game.web import seats
 from game.web.table import layout_hand
 from game.web.jsvalue import absent
@@ -84,6 +85,11 @@ class ListenersPart:
         if ui == "backup-download":
             self.download_rescued()
             return
+        if ui and ui.startswith("resume-parked"):  # (a notice's button: the game in its id)
+            game = str(el.getAttribute("data-game") or ui.removeprefix("resume-parked-"))
+            if game in GAMES:
+                self.resume_parked(game)
+            return
         if ui == "restore-previous":
             self.restore_previous()
             return
@@ -100,6 +106,7 @@ class ListenersPart:
                 except Exception:
                     self.show_lobby()
                     return
+                self.adopt_rev(text)
             self.show_table()
             return
         if ui == "lobby":

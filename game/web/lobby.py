@@ -136,6 +136,8 @@ class LobbyPart:
                                   # stand beside it (new-user check)
                                   text=t(lang, "resume_game",
                                          game=t(lang, f"game_{self.session.game}"))))
+        for button in self.parked_buttons():  # a game of each kind put aside (issue 32)
+            actions.appendChild(button)
         previous = self.unfinished_game(saves.PREVIOUS_KEY)
         if previous is not None:  # kept when a link replaced it (boot.keep_previous)
             actions.appendChild(h("button", {"type": "button", "class": "ui-btn",
@@ -236,6 +238,7 @@ class LobbyPart:
                 self.session = saves.loads(text) if text else None
             except Exception:
                 return False
+            self.adopt_rev(text)
         return self.session is not None
 
     def start_from_lobby(self, confirmed: bool = False) -> None:
@@ -249,14 +252,37 @@ class LobbyPart:
         players = seats.players_for(self.lang, self.lobby_seats(game, n, levels))
         if self.refuse_same_names(players):
             return
-        if not confirmed and self.unfinished():
+        if not confirmed and self.replaces_game(game):
+            self.focus_notice_button("start-confirmed")
+            return
+        aside = self.put_aside(game)  # a game of another kind stays (issue 32)
+        if aside is False and not confirmed:  # the storage refused: told, ask
+            self.set_notice(t(self.lang, "storage_aside_failed", game=t(
+                self.lang, f"game_{self.session.game}")), "error",
+                [("storage-free", t(self.lang, "storage_free")),
+                 ("start-confirmed", t(self.lang, "start_anyway"))], "storage")
+            return
+        self.drop_parked(game)
+        self.new_session(game, rules, players)
+
+    def replaces_game(self, game: str) -> bool:
+        """True (and asked in the notice, with "Start anyway") when a new game of ``game``
+        would replace a game in progress: the saved one when it is of the same kind, or
+        the one of that kind put aside (``kept.py``; its date said)."""
+        if self.unfinished() and self.session.game == game:
             self.set_notice(t(self.lang, "confirm_replace"), "warn",
                             [("start-confirmed", t(self.lang, "start_anyway"))])
-            btn = document.querySelector("[data-ui=start-confirmed]")
-            if btn:
-                btn.focus()
-            return
-        self.new_session(game, rules, players)
+            return True
+        for kind, ms in self.parked():
+            if kind == game:
+                name = t(self.lang, f"game_{game}")
+                self.set_notice(t(self.lang, "confirm_replace_parked", game=name,
+                                  day=self.saved_day(ms) if ms else "—"), "warn",
+                                [("start-confirmed", t(self.lang, "start_anyway")),
+                                 ("resume-parked-" + game, t(self.lang, "parked_resume_undated",
+                                                             game=name))])
+                return True
+        return False
 
     def refuse_same_names(self, players: list[dict]) -> bool:
         """True (and said in the notice and beside the field) when two of ``players``
@@ -313,6 +339,7 @@ class LobbyPart:
             self.set_notice(setting_text(self.lang, exc), "error")
             return
         self.set_notice("")
+        self.adopt_rev()
         self.save_session()
         self.dealing = True
         self.show_new_table()

@@ -41,6 +41,7 @@ from game.web.drawn import DrawnCards
 from game.web.listeners import ListenersPart
 from game.web import native_solver
 from game.web.moves import MoveHistory
+from game.web.kept import KeptGamesPart
 from game.web.lobby import LobbyPart
 from game.web.past_games import PastGamesPart
 from game.web.prefs import PrefsPart
@@ -49,7 +50,7 @@ from game.web.storage import StoragePart, local_storage
 from game.web.teach import Teach
 
 
-class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, ControllerPart,
+class App(StoragePart, KeptGamesPart, BootPart, PrefsPart, LobbyPart, PastGamesPart, ControllerPart,
           ComputerPart, ListenersPart, ChromePart):
     """The whole page. ``start()`` decides between a URL game, a saved game and the lobby."""
 
@@ -59,6 +60,7 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         self.rescued: dict[str, str] = {}  # backup key -> raw text (rescue_storage)
         self.unsaved: dict[str, str] = {}  # key -> text the browser refused to store
         self.unsaved_told = 0.0  # when the person was last told of it (Date.now() ms)
+        self.session_rev = 0  # the saved game's revision this tab read or wrote (kept.py)
         self.boot_session: tuple[str, Session] | None = None
         self.prefs = saves.load_prefs(self._get(saves.PREFS_KEY))
         self.lang = self.prefs["lang"] or pick_lang(str(window.navigator.language or ""))
@@ -98,7 +100,7 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
                          create_proxy(self.on_change), create_proxy(self.bot_tick),
                          create_proxy(self.on_resize), create_proxy(self.on_focus),
                          create_proxy(self.on_input), create_proxy(self.bot_slice),
-                         create_proxy(self.interim_over)]
+                         create_proxy(self.interim_over), create_proxy(self.on_storage)]
         self._tick = self._proxies[3]
         self._slice = self._proxies[7]
         self._interim = self._proxies[8]
@@ -108,6 +110,7 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         window.addEventListener("resize", self._proxies[4])
         document.addEventListener("focusin", self._proxies[5])
         document.addEventListener("input", self._proxies[6])
+        window.addEventListener("storage", self._proxies[9])  # another tab wrote
 
 
 def main() -> None:

@@ -5,12 +5,12 @@ name fields read whole on a phone."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
 from browser_harness import open_game
 from dunka_driver import hand, human_move
-from durak_driver import human_move as durak_move
 from durak_driver import tap, wait_settled
 from saved_game import store
 
@@ -18,10 +18,10 @@ from game import people, saves
 
 
 def test_a_link_keeps_the_game_in_progress_and_start_asks_before_replacing_it(page, site):
-    """A link to a new game keeps the game in progress and offers it back; that game,
-    restored and reloaded, is the saved one, and a refused link shows it with its reason;
-    then Start in the lobby asks before replacing it (check_start_asks_...): one game in
-    progress, seven boots."""
+    """A link to a new game keeps the game in progress (put aside: a game of another
+    kind, issue 32) and offers it back; that game, resumed and reloaded, is the saved
+    one, and a refused link shows it with its reason; then Start in the lobby asks before
+    replacing it (check_start_asks_...): one game in progress, seven boots."""
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=en")
     rng = random.Random(1)
     for _ in range(3):
@@ -33,17 +33,17 @@ def test_a_link_keeps_the_game_in_progress_and_start_asks_before_replacing_it(pa
     assert page.locator("#table[data-game=durak]").count() == 1
     assert "kept" in page.locator("#notice-text").inner_text()
     # a second link before going back (a new user lost the game so): the Durak game nobody
-    # played does not push out the Dunka game played before it; after a reload, which
-    # drops the notice, the lobby still offers the way back to it
+    # played is dropped (nothing is lost), the Dunka game played before it stays put
+    # aside; after a reload the lobby still offers the way back to it, with its date
     open_game(page, site.url + "?game=tonk&players=2&seed=3&lang=en")
-    assert "kept" in page.locator("#notice-text").inner_text()
     open_game(page, page.url, reload=True)
     assert page.locator("#table[data-game=tonk]").count() == 1
     assert page.locator("#notice-text").count() == 0
     tap(page.locator("[data-ui=lobby]").first)
     assert page.locator("#live").inner_text() == ""   # no game's last move in the lobby
-    back = page.locator(".lobby-actions [data-ui=restore-previous]")
-    assert back.inner_text() == "Back to my game before the link (Dunka)", back.inner_text()
+    assert page.locator(".lobby-actions [data-ui=restore-previous]").count() == 0
+    back = page.locator(".lobby-actions [data-ui=resume-parked]")
+    assert back.inner_text().startswith("Resume Dunka from "), back.inner_text()
     tap(back)
     page.locator("#table[data-game=dunka]").wait_for()
     wait_settled(page)
@@ -68,6 +68,7 @@ def check_start_asks_before_replacing_a_game_in_progress(page):
     wait_settled(page)
     mine = hand(page)
     tap(page.locator("[data-ui=lobby]").first)
+    page.check("input[name=game][value=dunka]")  # (another kind would be put aside)
     tap(page.locator("[data-ui=start]"))
     assert "in progress" in page.locator("#notice-text").inner_text()
     assert page.locator("#table").count() == 0        # nothing replaced yet
@@ -75,6 +76,7 @@ def check_start_asks_before_replacing_a_game_in_progress(page):
     wait_settled(page)
     assert hand(page) == mine
     tap(page.locator("[data-ui=lobby]").first)
+    page.check("input[name=game][value=dunka]")
     tap(page.locator("[data-ui=start]"))
     tap(page.locator("[data-ui=start-confirmed]"))
     page.locator("#table").wait_for()
@@ -275,23 +277,26 @@ def test_a_link_over_two_played_games_asks_before_losing_one(page, site):
     open_game(page, site.url + "?game=dunka&players=2&seed=9&speed=instant&lang=en")
     wait_settled(page)
     human_move(page, rng)                                   # the linked game: played too
-    open_game(page, site.url + "?game=durak&players=2&seed=3&lang=en")
+    # (a link to another kind of game puts the Dunka game aside: nothing to ask, issue 32)
+    open_game(page, site.url + "?game=dunka&players=2&seed=11&speed=instant&lang=en")
     notice = page.locator("#notice-text").inner_text()
-    assert notice.startswith("Start a new Durak game? Your unfinished Dunka game") \
+    assert notice.startswith("Start a new Dunka game? Your unfinished Dunka game") \
         and "Close starts nothing" in notice, notice
-    assert page.locator("[data-ui=link-confirmed]").inner_text() == "Start Durak"
-    assert page.locator("#table[data-game=dunka]").count() == 1   # the saved game is shown
+    assert page.locator("[data-ui=link-confirmed]").inner_text() == "Start Dunka"
+    saved = json.loads(page.evaluate("localStorage.getItem('kortbordet.v1.session')"))
+    assert saved["session"]["seed"] == 9   # the saved game is shown
     tap(page.locator("[data-ui=link-confirmed]"))
-    page.locator("#table[data-game=durak]").wait_for()
+    page.wait_for_function("JSON.parse(localStorage.getItem('kortbordet.v1.session'))"
+                           ".session.seed === 11")
     assert "kept" in page.locator("#notice-text").inner_text()
     wait_settled(page)
-    durak_move(page, rng)             # once the person plays, the kept-game notice is read
+    human_move(page, rng)             # once the person plays, the kept-game notice is read
     assert page.locator("#notice-text").count() == 0
     tap(page.locator("[data-ui=lobby]").first)
     back = page.locator(".lobby-actions [data-ui=restore-previous]")
     assert back.inner_text() == "Back to my game before the link (Dunka)", back.inner_text()
     resume = page.locator(".lobby-actions [data-ui=resume]").inner_text()
-    assert resume == "Resume saved game (Durak)", resume   # which game each button means
+    assert resume == "Resume saved game (Dunka)", resume   # which game each button means
 
 
 def test_two_seats_of_one_name_are_told_before_the_game_in_progress_is_risked(page, site):

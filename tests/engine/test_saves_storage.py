@@ -29,3 +29,25 @@ def test_a_backup_key_tells_its_time_and_a_foreign_key_none():
     assert saves.backup_time(saves.backup_key(5, "", lambda k: True).replace("-1000", "-2")) == 5
     assert saves.backup_time("kortbordet.backup.x") == 0
     assert saves.backup_time("other") == 0
+
+
+def _session(game="tonk", seed=5):
+    from game.session import Session
+    return Session.new(game, {}, [{"name": "A", "kind": "human"},
+                                  {"name": "B", "kind": "bot", "level": "easy"}], seed)
+
+
+def test_a_save_carries_its_revision_and_date_and_reads_back_the_same_game():
+    s = _session()
+    text = saves.dumps(s, rev=7, saved_ms=1733000000000)
+    assert saves.save_meta(text) == {"rev": 7, "saved": 1733000000000, "game": "tonk",
+                                     "seed": 5}
+    assert saves.loads(text).to_dict() == s.to_dict()
+    assert saves.save_meta(saves.dumps(s))["rev"] == 0  # an older save: revision 0
+
+
+def test_a_game_put_aside_is_a_stored_item_of_its_own_read_like_the_saved_game():
+    for game in ("durak", "dunka", "elvakort", "tonk"):
+        key = saves.parked_key(game)
+        assert saves.STORED_ITEMS[key] == "parked"
+        assert saves.read_stored(key, saves.dumps(_session(game))).game == game
