@@ -10,7 +10,14 @@ TEXTS = {
                         "i den här fliken, men det som inte sparats försvinner om du stänger "
                         "den. Frigör plats genom att ta bort sidans gamla reservkopior och "
                         "avslutade resultat, eller ladda ner allt först.",
-        "storage_free": "Ta bort reservkopior och avslutade resultat",
+        "storage_free": "Frigör plats",
+        "storage_free_ask": "Ta bort {backups} reservkopior och {records} avslutade resultat "
+                            "({kb} kB)? De går inte att få tillbaka, men du kan ladda ner "
+                            "allt först.",
+        "storage_free_go": "Ta bort",
+        "storage_unsaved_btn": "⚠ Ej sparat",
+        "kept_two": "Två oavslutade {game}-spel finns redan sparade, så inget lades undan. "
+                    "Fortsätt eller avsluta ett av dem först.",
         "storage_download": "Ladda ner allt",
         "storage_saved_again": "Allt är sparat igen.",
         "storage_freed": "Borttaget: {backups} reservkopior och {records} avslutade resultat "
@@ -36,7 +43,14 @@ TEXTS = {
                         "this tab, but what is not saved is lost if you close it. Free space "
                         "by deleting the page's old backups and finished records, or download "
                         "everything first.",
-        "storage_free": "Delete backups and finished records",
+        "storage_free": "Free space",
+        "storage_free_ask": "Delete {backups} backups and {records} finished records ({kb} "
+                            "kB)? They cannot be brought back, but you can download "
+                            "everything first.",
+        "storage_free_go": "Delete",
+        "storage_unsaved_btn": "⚠ Not saved",
+        "kept_two": "Two unfinished {game} games are kept already, so nothing was put aside. "
+                    "Resume or finish one of them first.",
         "storage_download": "Download everything",
         "storage_saved_again": "Everything is saved again.",
         "storage_freed": "Deleted: {backups} backups and {records} finished records ({kb} kB).",

@@ -156,16 +156,16 @@ class BootPart:
             key = saves.parked_key(game)
         text = self._get(key)
         old = self.unfinished_game(key)   # an unreadable save: kept elsewhere
-        if old is None:
-            return False
+        if old is None or (game is not None and old.game != game):
+            return False   # (a game of another kind is put aside instead: kept.py)
         if key != saves.SESSION_KEY:
-            if not self._set(saves.PREVIOUS_KEY, text):
+            if not self._set(saves.PREVIOUS_KEY, text, keep=False):
                 return False
             self._remove(key)
             return True
         if old.played == 0:  # a link's game opened and left: dropping it loses nothing
             return self.unfinished_game(saves.PREVIOUS_KEY) is not None
-        return self._set(saves.PREVIOUS_KEY, text)
+        return self._set(saves.PREVIOUS_KEY, text, keep=False)
 
     def unfinished_game(self, key: str):
         """The game stored under ``key`` (``saves.SESSION_KEY``, or ``saves.PREVIOUS_KEY``:
@@ -254,7 +254,8 @@ class BootPart:
             aside = self.put_aside(req["game"])
             if aside:
                 back = (f"resume-parked-{old.game}", back[1])
-            kept = aside is True or self.keep_previous(req["game"])
+            previous = self.keep_previous(req["game"])  # (both: nothing of either lost)
+            kept = aside is True or previous
         now = None if kept or confirmed or self.teach.ephemeral or self.embed \
             else self.unfinished_game(saves.SESSION_KEY)
         if now is not None and now.played:

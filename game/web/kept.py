@@ -100,7 +100,24 @@ class KeptGamesPart:
         old = self.unfinished_game(saves.SESSION_KEY)
         if old is None or not old.played or old.game == game:
             return None
-        return self._set(saves.parked_key(old.game), self._get(saves.SESSION_KEY))
+        return self.park(old.game, self._get(saves.SESSION_KEY))
+
+    def park(self, game: str, text: str) -> bool:
+        """Put the game ``text`` (of ``game``) aside. A different game of that kind put
+        aside already is never written over: it becomes the game to go back to
+        (``saves.PREVIOUS_KEY``) when that place is free; else nothing is done and the
+        person is told (``kept_two``). False when nothing was put aside (the storage
+        refused: told, and not tried again later)."""
+        key = saves.parked_key(game)
+        there = self.unfinished_game(key)
+        if there is not None and self._get(key) != text:
+            if self.unfinished_game(saves.PREVIOUS_KEY) is not None:
+                self.set_notice(t(self.lang, "kept_two", game=t(self.lang, f"game_{game}")),
+                                "warn")
+                return False
+            if not self._set(saves.PREVIOUS_KEY, self._get(key), keep=False):
+                return False
+        return self._set(key, text, keep=False)
 
     def drop_parked(self, game: str) -> None:
         """The game of ``game`` put aside is replaced by a new one (the person chose so)."""
@@ -118,8 +135,11 @@ class KeptGamesPart:
             return
         old = self.unfinished_game(saves.SESSION_KEY)
         if old is not None and old.played:
-            if not self._set(saves.parked_key(old.game), self._get(saves.SESSION_KEY)):
-                return  # the storage refused: told, and nothing changed
+            if old.game == game:  # (not met: one of each kind) the two change places
+                if not self._set(key, self._get(saves.SESSION_KEY), keep=False):
+                    return
+            elif not self.park(old.game, self._get(saves.SESSION_KEY)):
+                return  # the storage refused, or no place: told, and nothing changed
         if old is None or old.game != game:
             self._remove(key)
         self.adopt_rev()

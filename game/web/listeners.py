@@ -74,7 +74,13 @@ class ListenersPart:
             self.start_from_lobby(confirmed=True)
             return
         if ui == "storage-free":
+            self.ask_free_space()
+            return
+        if ui == "storage-free-confirmed":
             self.free_space()
+            return
+        if ui == "storage-show":
+            self.tell_storage_full()
             return
         if ui == "storage-download":
             self.download_everything()

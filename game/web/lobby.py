@@ -257,10 +257,12 @@ class LobbyPart:
             return
         aside = self.put_aside(game)  # a game of another kind stays (issue 32)
         if aside is False and not confirmed:  # the storage refused: told, ask
-            self.set_notice(t(self.lang, "storage_aside_failed", game=t(
-                self.lang, f"game_{self.session.game}")), "error",
-                [("storage-free", t(self.lang, "storage_free")),
-                 ("start-confirmed", t(self.lang, "start_anyway"))], "storage")
+            now = t(self.lang, f"game_{self.session.game}")
+            self.set_notice(t(self.lang, "storage_aside_failed", game=now), "error",
+                            [("storage-free", t(self.lang, "storage_free")),
+                             ("start-confirmed", t(self.lang, "storage_link_anyway", now=now,
+                                                   game=t(self.lang, f"game_{game}")))],
+                            "storage")
             return
         self.drop_parked(game)
         self.new_session(game, rules, players)

@@ -27,6 +27,11 @@ STORAGE_RETELL_MS = 60_000
 (ms): every move writes, and a notice after each would hide the table."""
 
 
+def kilobytes(chars: int) -> int:
+    """Stored characters as the whole kilobytes a notice tells: at least 1 for any."""
+    return max(1, round(chars / 1000)) if chars > 0 else 0
+
+
 class MemoryStorage:
     """Stands in for ``localStorage`` where the browser denies it (a frame inside a page of
     another site with third-party storage blocked, some private modes): the same
@@ -65,20 +70,23 @@ class StoragePart:
             return None
         return value if isinstance(value, str) else None  # JS null is not a str
 
-    def _set(self, key: str, value: str) -> bool:
+    def _set(self, key: str, value: str, keep: bool = True) -> bool:
         """Write to localStorage; False when the browser refused (full or blocked) or the
         key holds an unreadable item that could not be backed up (``self.frozen``).
 
-        A refused write is never silent (issue 32): the value is kept in memory
-        (``self.unsaved``), the person is told at once (``tell_unsaved``) and the write is
-        tried again with the next one that succeeds, or when space is freed
-        (``free_space``)."""
+        A refused write is never silent (issue 32): the person is told at once
+        (``tell_unsaved``) and, with ``keep``, the value is kept in memory
+        (``self.unsaved``) and written again with the next write that succeeds, or when
+        space is freed (``free_space``). ``keep`` False: a step that is given up when it
+        fails (a game put aside before a new one: nothing changed, nothing to write
+        later)."""
         if key in self.frozen:
             return False
         try:
             self.store.setItem(key, value)
         except Exception:
-            self.unsaved[key] = value
+            if keep:
+                self.unsaved[key] = value
             self.tell_unsaved()
             return False
         self.unsaved.pop(key, None)
@@ -116,6 +124,7 @@ class StoragePart:
         on in this tab, how to free space), with the offer to free space and to download
         everything first. Not again while that notice shows, nor within
         ``STORAGE_RETELL_MS`` of the last time (each move writes)."""
+        self.show_unsaved_button()
         box = document.getElementById("notice")
         if box is None:
             return
@@ -123,10 +132,22 @@ class StoragePart:
         if box.getAttribute("data-notice") == "storage" or \
                 (self.unsaved_told and now - self.unsaved_told < STORAGE_RETELL_MS):
             return
-        self.unsaved_told = now
+        self.tell_storage_full()
+
+    def tell_storage_full(self) -> None:
+        """The notice of a full storage (``tell_unsaved``; the header's "Not saved"
+        button shows it again, in the page's language)."""
+        self.unsaved_told = float(js.Date.now())
         self.set_notice(t(self.lang, "storage_full"), "error",
                         [("storage-free", t(self.lang, "storage_free")),
                          ("storage-download", t(self.lang, "storage_download"))], "storage")
+
+    def show_unsaved_button(self) -> None:
+        """The header's "Not saved" button shows while a refused write waits
+        (``self.unsaved``): the notice may have been closed, or the language switched."""
+        button = document.getElementById("unsaved")
+        if button is not None:
+            button.hidden = not self.unsaved
 
     def retry_unsaved(self) -> bool:
         """Write again every value a full storage refused (``self.unsaved``); True when
@@ -137,6 +158,7 @@ class StoragePart:
             except Exception:
                 continue
             self.unsaved.pop(key, None)
+        self.show_unsaved_button()
         if self.unsaved:
             return False
         if self.unsaved_told:
@@ -144,8 +166,21 @@ class StoragePart:
             self.set_notice(t(self.lang, "storage_saved_again"), "info", (), "storage")
         return True
 
+    def ask_free_space(self) -> None:
+        """The storage notice's "Free space": say what would be deleted (the backups and
+        the finished records, their size) and ask, offering the download first."""
+        backups = self.backup_keys()
+        history = self.load_history() or []
+        size = sum(len(self._get(k) or "") for k in backups) + \
+            len(self._get(saves.HISTORY_KEY) or "")
+        self.set_notice(t(self.lang, "storage_free_ask", backups=len(backups),
+                          records=len(history), kb=kilobytes(size)), "warn",
+                        [("storage-free-confirmed", t(self.lang, "storage_free_go")),
+                         ("storage-download", t(self.lang, "storage_download"))], "storage")
+        self.focus_notice_button("storage-download")
+
     def free_space(self) -> None:
-        """The storage notice's "Delete backups and finished records": every backup
+        """"Delete" after ``ask_free_space``: every backup
         (``saves.BACKUP_PREFIX``) goes; if the refused writes still fail, the finished
         records (``saves.HISTORY_KEY``; one waiting to be written keeps its newest entry)
         go too. Then the refused writes are tried again and the person is told what was
@@ -165,7 +200,7 @@ class StoragePart:
                 self.unsaved[saves.HISTORY_KEY] = saves.dump_history(newest)
                 records -= len(newest)
         told = t(self.lang, "storage_freed", backups=backups, records=records,
-                 kb=round(freed / 1000))
+                 kb=kilobytes(freed))
         if self.retry_unsaved():
             link = self.pending_link  # a link's game held back for want of space
             actions = [] if link is None else [("link-confirmed", t(
@@ -175,7 +210,7 @@ class StoragePart:
         else:
             self.unsaved_told = float(js.Date.now())
             self.set_notice(f"{told} " + t(self.lang, "storage_still_full",
-                                           kb=round(self.stored_size() / 1000)), "error",
+                                           kb=kilobytes(self.stored_size())), "error",
                             [("storage-download", t(self.lang, "storage_download"))],
                             "storage")
         if self.screen == "lobby":
@@ -211,7 +246,7 @@ class StoragePart:
         if not keys:
             return None
         lang = self.lang
-        kb = max(1, round(sum(len(self._get(k) or "") for k in keys) / 1000))
+        kb = kilobytes(sum(len(self._get(k) or "") for k in keys))
         return h("section", {"class": "panel", "id": "backups", "aria-labelledby": "backups-h"},
                  h("h2", {"id": "backups-h"}, text=t(lang, "backups_title")),
                  h("p", {"class": "hint"}, text=t(lang, "backups_text", n=len(keys), kb=kb,

@@ -105,3 +105,28 @@ def test_two_tabs_show_the_newer_state_and_never_write_an_older_one(page, site):
         assert _saved(page) == newer   # the older state was not written over it
     finally:
         other.close()
+
+
+def test_a_link_to_a_kind_put_aside_keeps_both_games_of_that_kind(page, site):
+    """A new-user check lost a game so: Durak A put aside while Tonk is played, a link to
+    a new Durak game B, then "Resume Tonk" put B aside over A. A becomes the game to go
+    back to before the link, B is put aside: both are offered in the lobby."""
+    rng = random.Random(6)
+    open_game(page, site.url + "?game=durak&players=2&seed=21&speed=instant&lang=en")
+    durak_driver.human_move(page, rng)
+    _start(page, "tonk")                          # Durak A put aside
+    tonk_driver.human_move(page, rng, seen=look(page, tonk_driver.MOVE_SELECTORS))
+    open_game(page, site.url + "?game=durak&players=2&seed=22&speed=instant&lang=en")
+    forget_taps(page)
+    assert "kept" in page.locator("#notice-text").inner_text()
+    durak_driver.human_move(page, rng)            # Durak B played
+    page.locator("[data-ui=lobby]").first.click()
+    page.locator(".lobby-actions [data-ui=resume-parked][data-game=tonk]").click()
+    page.locator("#table[data-game=tonk]").wait_for()
+    kept = {key: json.loads(page.evaluate(f"localStorage.getItem('kortbordet.v1.{key}')"))[
+        "session"]["seed"] for key in ("previous", "parked.durak")}
+    assert kept == {"previous": 21, "parked.durak": 22}, kept
+    page.locator("[data-ui=lobby]").first.click()
+    assert page.locator(".lobby-actions [data-ui=restore-previous]").inner_text() == \
+        "Back to my game before the link (Durak)"
+    assert page.locator(".lobby-actions [data-ui=resume-parked][data-game=durak]").count() == 1

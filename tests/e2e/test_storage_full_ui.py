@@ -97,14 +97,23 @@ def test_a_full_storage_is_told_keeps_the_game_and_frees_space(page, site):
     tonk_driver.human_move(page, random.Random(3), seen=seen)
     look(page, tonk_driver.MOVE_SELECTORS)
     assert _moves(page) == saved
+    # closed, the notice is one tap away while anything waits to be written
+    page.locator("#notice [data-ui=dismiss]").click()
+    assert page.locator("#unsaved").is_visible()
+    page.locator("#unsaved").click()
     page.locator("#notice[data-notice=storage] [data-ui=storage-free]").click()
+    ask = page.locator("#notice[data-notice=storage]")
+    assert "Delete 3 backups and 0 finished records (90 kB)?" in ask.inner_text(), \
+        ask.inner_text()
+    page.locator("#notice [data-ui=storage-free-confirmed]").click()
     done = page.locator("#notice[data-notice=storage]")
     assert "Everything is saved again" in done.inner_text(), done.inner_text()
     assert "3 backups" in done.inner_text()
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('kortbordet.backup.')).length") == 0
     assert _moves(page) > saved
-    # the link's game held back can be started now, and the Tonk game is kept for later
+    assert page.locator("#unsaved").is_hidden()
+    # the link's game held back can be started now, and the Tonk game is put aside
     done.locator("[data-ui=link-confirmed]").click()
     page.locator("#table[data-game=durak]").wait_for()
-    assert json.loads(page.evaluate("localStorage.getItem('kortbordet.v1.previous')"))[
-        "session"]["game"] == "tonk"
+    aside = json.loads(page.evaluate("localStorage.getItem('kortbordet.v1.parked.tonk')"))
+    assert aside["session"]["moves"] > saved
