@@ -59,6 +59,7 @@ import random
 from itertools import combinations_with_replacement
 
 from ..rummy import Discard, Draw, Dunk, LayDown, Layoff, Next, Pass, Replace
+from . import rummy_go_out
 
 SUITS = "SHDC"
 RANKS = {"J": 11, "Q": 12, "K": 13, "A": 14}
@@ -363,6 +364,9 @@ def _easy(ctx: _Ctx, legal: list):
         kinds.setdefault(type(a), []).append(a)
     if Next in kinds:
         return kinds[Next][0]
+    out = rummy_go_out.go_out_action(ctx.view, legal)
+    if out is not None:
+        return out  # going out this turn (issue 32; DUN-13)
     if Pass in kinds and LayDown not in kinds:
         return kinds[Pass][0]
     if LayDown in kinds:
@@ -398,6 +402,9 @@ def _normal(ctx: _Ctx, legal: list):
         kinds.setdefault(type(a), []).append(a)
     if Next in kinds:
         return kinds[Next][0]
+    out = rummy_go_out.go_out_action(ctx.view, legal)
+    if out is not None:
+        return out  # going out this turn (issue 32; DUN-13)
     if LayDown in kinds:
         return kinds[LayDown][0]  # the engine's best arrangement: fewest points left
     if Dunk in kinds:

@@ -71,6 +71,7 @@ from ..cards import parse_card
 from ..melds import ELVAKORT, best_melds, elvakort_value
 from ..rummy import Discard, Draw, Dunk, LayDown, Layoff, Next, Pass
 from . import dunka as _dunka
+from . import rummy_go_out
 from .dunka import DIST_WEIGHT, FEED_KNOWN, _Ctx, _card, _claim, _draw, _partial, _value
 
 PARTIAL_WEIGHT = 0.4
@@ -164,6 +165,9 @@ def _risk(view: dict, me: int) -> float:
 def _easy(ctx: _ElvCtx, legal: list):
     """The Dunka easy bot without lay-offs on other players' melds, unless at most two
     cards are left (going out)."""
+    out = rummy_go_out.go_out_action(ctx.view, legal)
+    if out is not None:
+        return out  # going out this turn (issue 32): the 50 of ELV-13
     if len(ctx.hand) > 2:
         legal = [a for a in legal
                  if not (isinstance(a, Layoff) and ctx.owner.get(a.meld) != ctx.me)]
@@ -266,6 +270,9 @@ def _normal(ctx: _ElvCtx, legal: list):
         kinds.setdefault(type(a), []).append(a)
     if Next in kinds:
         return kinds[Next][0]
+    out = rummy_go_out.go_out_action(ctx.view, legal)
+    if out is not None:
+        return out  # going out this turn (issue 32): the 50 of ELV-13, the round's end
     if LayDown in kinds:
         # the contract (fewest points left = most on the table), or further melds (ELV-8)
         return kinds[LayDown][0]
