@@ -14,6 +14,14 @@ Like every bot, they read only ``State.view(player)`` and the legal actions.
 
 Levels:
 
+every level
+    goes out in this turn whenever some legal sequence of its actions ends with the last
+    card discarded (issue 32; ``game.bots.rummy_go_out.go_out_action``: the contract with
+    any further melds, ELV-7, or once down further melds, ELV-8, then lay-offs, then the
+    discard, ELV-10), the way that puts the most on its own melds (ELV-13): the 50 and
+    the round's end while the others still hold cards are worth more than anything a
+    turn of laying down can bank.
+
 ``easy``
     the Dunka easy bot (``game.bots.dunka._easy``), but it lays off only on its OWN melds,
     except to get rid of its last cards (at most two left) and go out.
@@ -306,7 +314,8 @@ def choose(view: dict, legal: list, level: str, rng: random.Random):
         rng: unused (the bots are deterministic); kept for the common bot interface.
 
     Returns:
-        One element of ``legal`` (ELV-5 … ELV-10 moves, chosen by ELV-13 scoring).
+        One element of ``legal`` (ELV-5 … ELV-10 moves, chosen by ELV-13 scoring; a way
+        out this turn first, ``game.bots.rummy_go_out.go_out_action``).
     """
     ctx = _ElvCtx(view)
     if level == "easy":

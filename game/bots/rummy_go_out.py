@@ -1,6 +1,19 @@
-"""The go-out round's distance for the hard Dunka and Elvakort players (issue 17; DUN-15,
-ELV-10): how many cards a hand still has to draw before it can go out at once, and so
-whether the pile's top card lets it go out now (``game.bots.rummy_outs._go_out_pile``).
+"""Going out, for the Dunka and Elvakort players.
+
+``go_out_action`` (issue 32; every level, and so the Hint): the first action of the best
+way to go out in this turn, from the player's view, by ``game.rummy.goout.plans`` (the
+lay-down, lay-offs, the last discard; DUN-8 … DUN-13, ELV-7 … ELV-10). The lay-down
+chooser ranked ways by the points they leave in hand, so a way out could be missed (the
+issue's 7♠ 7♥ 7♦ 7♣ K♠ K♥ K♦ 2♥-5♥: every level laid the four sevens and kept three
+hearts); the engine now lists those ways first and every bot asks for them before its
+own move. Measured with ``python3 bench/bots.py --go-out 200 --game elvakort`` (the
+chances counted by ``bench/go_out.py``'s own check; figures in
+``bench/results/go_out.txt``).
+
+The rest of this module is the go-out round's distance for the hard Dunka and Elvakort
+players (issue 17; DUN-15, ELV-10): how many cards a hand still has to draw before it can
+go out at once, and so whether the pile's top card lets it go out now
+(``game.bots.rummy_outs._go_out_pile``).
 
 In round 6 a player lays down only by going out: after taking a card, *every* card in hand
 must form the contract's melds (DUN-15: 2 sets and a run of at least 4; ELV-10: 2 runs of
