@@ -188,7 +188,8 @@ class ChanceCounter:
         self.chances: dict[str, int] = {}
         self.taken: dict[str, int] = {}
         self.missed: list[str] = []
-        self.unchecked = 0  # lay-down turns with too many cards to split (``TooMany``)
+        self.unchecked = 0  # lay-down turns whose lay-offs were too many (``TooMany``)
+        self.turns = 0  # lay-down turns looked at
         self._open = None  # (seat, level, round, turns, position) of the turn being watched
         self._looked = None  # (round, turns) of the last turn looked at
 
@@ -202,6 +203,7 @@ class ChanceCounter:
         self._looked = turn
         if not any(isinstance(a, LayDown) for a in state.legal_actions(seat)):
             return
+        self.turns += 1
         try:
             chance = can_go_out(state, seat)
         except TooMany:

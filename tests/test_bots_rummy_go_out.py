@@ -217,3 +217,13 @@ def test_every_go_out_at_the_lay_down_is_seen_and_taken(game):
                 assert state.sheet[-1]["out"] == watching
                 watching = None
     assert seen[True] >= 3 and seen[False] >= 10, seen
+
+
+def test_the_bench_counts_chances_and_misses():
+    """``bench/bots.py --go-out``'s count (issue 32) on one four-player Elvakort game:
+    its lay-down turns, the chances among them and no miss; the decision times too."""
+    from bench.bots import go_out_chances
+    r = go_out_chances("elvakort", "normal", 1, players=4, first_deal=3)
+    assert r["turns"] >= 10 and r["chances"] >= 1
+    assert r["taken"] == r["chances"] and r["missed"] == [] and r["unchecked"] == 0
+    assert len(r["times"]) == len(r["listing"]) > 100
