@@ -1,5 +1,11 @@
 """Bot strength and speed: ``python3 bench/bots.py [--games N] [--game durak]``.
 
+Issue 32 (going out in the turn of the lay-down): ``--go-out GAMES [--game elvakort]
+[--level L] [--players 4]`` plays GAMES games of L at every seat and prints the lay-down
+turns, those that could go out (``bench/go_out.py``'s check, which does not use the
+players' search), how many went out, each one missed, and the decision times; figures in
+``bench/results/go_out.txt``.
+
 Issue 17 (Durak): ``--durak-hard GAMES [--start DEAL]`` plays hard against normal (seats
 swapped on every deal) and prints hard's score with its 95 % interval and decision times;
 ``--solver POSITIONS`` times the exact endgame solver on random 12-card endgames (and
@@ -420,6 +426,43 @@ def elvakort_going_out(games: int, players: int = 4) -> dict:
     return {"ended": ended, "out": out, "by_discard": by_discard}
 
 
+def go_out_chances(game: str, level: str, games: int, players: int = 4,
+                   first_deal: int = 0) -> dict:
+    """Issue 32: ``games`` seeded games (seeds ``first_deal`` …) of ``players`` bots at
+    ``level`` of Dunka or Elvakort; at the start of every lay-down turn (drawn, not yet
+    down, a lay-down listed) ``bench/go_out.py`` checks, without the players' own search,
+    whether the seat can go out this turn (a *chance*), and whether it did. Returns
+    ``{"turns", "chances", "taken", "missed": [positions], "unchecked", "times",
+    "listing"}`` (CPU seconds of each decision, and of the ``legal_actions`` call before
+    it, which lists the lay-downs that go out; the counter's checks come after both)."""
+    from bench.go_out import ChanceCounter
+    counter = ChanceCounter()
+    times, listing = [], []
+    for seed in range(first_deal, first_deal + games):
+        state = rummy.new_game(rummy.Rules(variant=game), [f"P{i}" for i in range(players)],
+                               seed)
+        step = 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            t0 = time.process_time()
+            legal = state.legal_actions(seat)
+            listing.append(time.process_time() - t0)
+            counter.before(state, seat, level)
+            view = state.view(seat)
+            t0 = time.process_time()
+            action = bots.choose(view, legal, level, seed=seed * 1000 + step)
+            times.append(time.process_time() - t0)
+            state.apply(action)
+            counter.after(state)
+            step += 1
+            if step > 20_000:
+                raise Stalled(f"{game} game {seed} does not end")
+    return {"turns": counter.turns, "chances": counter.chances.get(level, 0),
+            "taken": counter.taken.get(level, 0), "missed": counter.missed,
+            "unchecked": counter.unchecked, "times": sorted(times),
+            "listing": sorted(listing)}
+
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95 % Wilson score interval of a rate ``wins / n`` (a draw counts half)."""
     if n == 0:
@@ -568,6 +611,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--elv-going-out", type=int, metavar="GAMES",
                         help="only measure how Elvakort rounds 1-5 end (ELV-10) over GAMES "
                              "four-player games of normal bots")
+    parser.add_argument("--go-out", type=int, metavar="GAMES",
+                        help="only count, over GAMES games of --players bots at --level "
+                             "(--game dunka or elvakort), the turns that could go out at "
+                             "the lay-down and how many did (issue 32)")
+    parser.add_argument("--players", type=int, default=4,
+                        help="players of a --go-out game (default 4)")
     parser.add_argument("--durak-hard", type=int, metavar="GAMES",
                         help="only play GAMES two-player Durak games of hard vs normal")
     parser.add_argument("--minutes", type=float, default=0.0,
@@ -590,6 +639,26 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.solver:
         durak_solver(args.solver)
+        return 0
+    if args.go_out:
+        for game in args.game or ("elvakort", "dunka"):
+            t0 = time.perf_counter()
+            r = go_out_chances(game, args.level, args.go_out, args.players, args.first_deal)
+            times = r["times"]
+            print(f"{game}, {args.go_out} {args.players}-player games of {args.level} "
+                  f"(seeds {args.first_deal}-{args.first_deal + args.go_out - 1}): "
+                  f"{r['turns']} lay-down turns, {r['chances']} could go out, "
+                  f"{r['taken']} went out, {len(r['missed'])} missed, "
+                  f"{r['unchecked']} not checked ({time.perf_counter() - t0:.0f} s)")
+            for text in r["missed"]:
+                print(f"  missed: {text}")
+            print(f"  {args.level} decision time over {len(times)} decisions: median "
+                  f"{_ms(statistics.median(times))}, p95 {_ms(_pct(times, 0.95))}, "
+                  f"p99 {_ms(_pct(times, 0.99))}, max {_ms(times[-1])}")
+            listing = r["listing"]
+            print(f"  legal_actions before each: median {_ms(statistics.median(listing))}, "
+                  f"p95 {_ms(_pct(listing, 0.95))}, p99 {_ms(_pct(listing, 0.99))}, "
+                  f"max {_ms(listing[-1])}", flush=True)
         return 0
     if args.elv_going_out:
         r = elvakort_going_out(args.elv_going_out)

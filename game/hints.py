@@ -7,7 +7,8 @@ from __future__ import annotations
 
 HINT_CODES = ("exchange", "attack_several", "attack_lowest", "beat_lowest", "beat_trump",
               "transfer", "take", "take_cannot_beat", "throw_in", "done", "draw_pile",
-              "draw_stock", "dunk", "pass_claim", "lay_contract", "lay_further", "lay_off",
+              "draw_stock", "dunk", "pass_claim", "lay_go_out", "lay_contract", "lay_further",
+              "lay_off",
               "lay_off_own", "lay_off_other",
               "replace_joker", "go_out", "discard_high", "knock", "spread", "hit", "end_hand")
 """Every why-code ``explain`` gives; each has the i18n text ``hint_<code>``."""
@@ -53,6 +54,18 @@ def _discard_reason(state, player: int, card, legal, value) -> tuple[str | None,
     return None, {}
 
 
+def _starts_going_out(state, player: int, action) -> bool:
+    """The lay-down ``action`` lets ``player`` go out this very turn (issue 32): in a
+    go-out round every lay-down does (DUN-15, ELV-10); else it is the first action of
+    one of ``game.rummy.goout.plans`` (lay-offs and the last discard to follow)."""
+    from .rummy.actions import laydown_from
+    from .rummy.goout import state_plans
+    if state.contract.go_out:
+        return True
+    return any(plan.melds and laydown_from(player, plan.melds) == action
+               for plan in state_plans(state, player))
+
+
 def _rummy_reason(state, player: int, action, legal) -> tuple[str | None, dict]:
     from .rummy import Discard, Draw, Dunk, LayDown, Layoff, Pass, Replace
     if isinstance(action, Draw):
@@ -62,6 +75,8 @@ def _rummy_reason(state, player: int, action, legal) -> tuple[str | None, dict]:
     if isinstance(action, Pass):
         return ("pass_claim" if state.phase == "claim" else None), {}
     if isinstance(action, LayDown):
+        if _starts_going_out(state, player, action):
+            return "lay_go_out", {}
         return ("lay_further" if state.laid_down[player] else "lay_contract"), {}
     if isinstance(action, Layoff):
         if state.game == "elvakort":   # ELV-13: the card scores for the meld's owner

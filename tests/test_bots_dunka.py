@@ -230,3 +230,44 @@ def test_easy_bots_do_not_swap_cards_for_ever(seed):
     state, events = bench_game(["easy", "easy"], seed)
     assert len(state.sheet) == 6
     assert not any(e["type"] == "turn_limit" for e in events)
+
+
+# ---------------------------------------------------------------------------- issue 32
+
+# Round 1, two sets exactly (DUN-8): the best way by points (K♠ K♥ K♦ K♣ + 9♠ 9♦ 9♣) keeps
+# 7♠ 7♥ 7♦ 2♣; 7♠ 7♥ 7♦ + 9♠ 9♦ 9♣, the kings laid off on the other player's kings (DUN-9)
+# and the 2♣ discarded goes out (DUN-13). Before, that way was not even listed.
+DUN_KINGS = ("dunka;round=1;phase=play;h0=7S,7H,7D,KS,KH,KD,KC,9S,9D,9C,2C;h1=?8;"
+             "m1=1:KS.1,KH.1,KD.1;down=1;pile=9H;turn=0")
+
+
+def play_turn(state: State, seat: int, level: str) -> list[str]:
+    """Let ``seat`` at ``level`` play until its turn is over; the actions' texts."""
+    moves = []
+    while state.phase == "play" and state.turn == seat:
+        action = bots.choose(state.view(seat), state.legal_actions(seat), level, seed=0)
+        moves.append(str(action))
+        state.apply(action)
+    return moves
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_issue_32_goes_out_in_the_turn_it_lays_down(level):
+    from game.positions import read
+    state = read(DUN_KINGS).state
+    moves = play_turn(state, 0, level)
+    assert moves[0] == "meld 7S 7H 7D / 9S 9D 9C" and moves[-1] == "discard 2C"
+    assert sorted(moves[1:-1]) == ["layoff KC m1", "layoff KD m1", "layoff KH m1",
+                                   "layoff KS m1"]
+    assert state.sheet[-1]["out"] == 0 and state.sheet[-1]["points"][0] == 0
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_lay_off_chain_and_a_joker_replacement_go_out(level):
+    """Once down (DUN-9, DUN-11): the 8♥ replaces the joker of the other player's run,
+    the 9♥ follows at its end, the Q♣ is discarded: out (DUN-13)."""
+    from game.positions import read
+    state = read("dunka;round=1;phase=play;turn=0;h0=8H,9H,QC;m1=0:7S,7H,7D;m2=0:KS,KH,KD;"
+                 "m3=1:5H,6H,7H.1,JK=8H;h1=?6;pile=2D;seed=5").state
+    moves = play_turn(state, 0, level)
+    assert moves[-1] == "discard QC" and state.sheet[-1]["out"] == 0, moves

@@ -307,3 +307,52 @@ def test_normal_beats_the_old_dunka_bot_at_elvakort():
         totals = _play(levels, 900 + g // 2)
         wins += totals[seat] > totals[1 - seat]
     assert wins >= 8, wins
+
+
+# ---------------------------------------------------------------------------- issue 32
+
+ISSUE_32 = "elvakort;round=1;phase=play;h0=7S,7H,7D,7C,KS,KH,KD,2H,3H,4H,5H;h1=?10;pile=9D;turn=0"
+
+
+def play_turn(state: State, seat: int, level: str) -> list[str]:
+    """Let ``seat`` at ``level`` play until its turn is over; the actions' texts."""
+    moves = []
+    while state.phase == "play" and state.turn == seat:
+        action = bots.choose(state.view(seat), state.legal_actions(seat), level, seed=0)
+        moves.append(str(action))
+        state.apply(action)
+    return moves
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_issue_32_goes_out_in_the_turn_it_lays_down(level):
+    """ELV-7: the run goes down with the two sets; ELV-10: the 7♣ kept for the discard;
+    ELV-13: out, the table's 65 and the 50. Every level (the easy one too: a way out is
+    never worse than keeping three hearts that count minus). Before: 7♠ 7♥ 7♦ 7♣ + K♠ K♥
+    K♦, three hearts kept."""
+    from game.positions import read
+    state = read(ISSUE_32).state
+    assert play_turn(state, 0, level) == ["meld 7S 7H 7D / KS KH KD / 2H 3H 4H 5H",
+                                          "discard 7C"]
+    assert state.sheet[-1]["out"] == 0 and state.sheet[-1]["points"][0] == 65 + 50
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_once_down_it_lays_the_further_melds_that_go_out(level):
+    """ELV-8: A♠-6♠ keeps 2♥ 2♦ (10 points), 2♠ 2♥ 2♦ + 3♠-6♠ goes out by the A♠."""
+    from game.positions import read
+    state = read("elvakort;round=1;phase=play;turn=0;h0=2S,2H,2D,3S,4S,5S,6S,AS;"
+                 "m1=0:QS,QH,QD;m2=0:KS,KH,KD;h1=?6;pile=9D;seed=3").state
+    assert play_turn(state, 0, level) == ["meld 2S 2H 2D / 3S 4S 5S 6S", "discard AS"]
+    assert state.sheet[-1]["out"] == 0
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_goes_out_over_another_players_meld_when_that_is_the_way(level):
+    """ELV-8: the 8♥ fits only the other player's run; laid off there (it scores for
+    them) the 2♣ goes out, +50 (ELV-13)."""
+    from game.positions import read
+    state = read("elvakort;round=1;phase=play;turn=0;h0=7S,7H,7D,9S,9D,9C,8H,2C;"
+                 "m1=1:4H,5H,6H,7H.1;down=1;h1=?6;pile=QD;seed=4").state
+    assert play_turn(state, 0, level) == ["meld 7S 7H 7D / 9S 9D 9C", "layoff 8H m1",
+                                          "discard 2C"]

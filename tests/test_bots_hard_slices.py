@@ -7,7 +7,9 @@ choose exactly those moves. ``tests/hard_slices_moves.json`` holds the moves the
 made, one call each, before they were cut into slices (the code of commit 92a4e8b;
 recorded again, one call each, when the go-out round's moves changed by design: the
 card that goes out taken from the pile, the discards by the race of
-``game.bots.rummy_race``), on the fixed positions of ``cases()``; each is replayed here through the sliced
+``game.bots.rummy_race``; and when every level went out in the turn it lays down, issue
+32, which changed the normal games the positions come from), on the fixed positions of
+``cases()``; each is replayed here through the sliced
 ``bots.think`` and through ``bots.choose``. No unit of the sliced search may evaluate
 more than ``UNIT_DISTANCES`` hand distances (the expensive step; ``bench/hard_slices.py``
 measures the time of the units).

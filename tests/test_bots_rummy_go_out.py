@@ -173,3 +173,57 @@ def test_race_counts_the_draws_to_go_out():
     # every sequence's first card finishing a hand: one draw each
     assert pimc.drive(rummy_race.race_turns_steps(
         ctx, list(hand("QS QH QD 7S 7H 7C 2S 3S 4S 5S")), [[(6, "S")]] * 3)) == 1
+
+
+# ---------------------------------------------------------------------------- issue 32
+
+@pytest.mark.parametrize("game", ["dunka", "elvakort"])
+def test_every_go_out_at_the_lay_down_is_seen_and_taken(game):
+    """Four-player games of normal bots: at the start of every lay-down turn the plans
+    (``game.rummy.goout``, from the view) find a way out exactly when the bench's
+    independent check (``bench/go_out.py``: every set of cards the engine lets the seat
+    lay off, every discard, the engine playing the split) does, the bot's first move is
+    the plan's, and a seat with a way out is out before the next turn. Its lay-offs are
+    the engine's listing (``legal_actions``) without the further melds' search."""
+    from bench import go_out
+    from game import rummy
+    from game.rummy import LayDown, Layoff, Replace, goout
+    seen = {True: 0, False: 0}
+    for seed in (3, 4):
+        state = rummy.new_game(rummy.Rules(variant=game), [f"P{i}" for i in range(4)],
+                               seed)
+        looked, watching, step = None, None, 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if state.phase == "play" and state.laid_down[seat]:
+                assert sorted(map(str, go_out._layoffs(state, seat))) == \
+                    sorted(str(a) for a in legal if isinstance(a, (Layoff, Replace)))
+            if state.phase == "play" and not state.laid_down[seat] \
+                    and looked != (state.round, state.turns) \
+                    and any(isinstance(a, LayDown) for a in legal):
+                looked = (state.round, state.turns)
+                chance = go_out.can_go_out(state, seat)
+                if not state.contract.go_out:
+                    assert bool(goout.state_plans(state, seat)) == chance, \
+                        go_out.describe(state, seat)
+                seen[chance] += 1
+                watching = seat if chance else None
+            action = bots.choose(state.view(seat), legal, "normal", seed=seed * 1000 + step)
+            state.apply(action)
+            step += 1
+            if watching is not None and not (state.phase == "play"
+                                             and state.turn == watching):
+                assert state.sheet[-1]["out"] == watching
+                watching = None
+    assert seen[True] >= 3 and seen[False] >= 10, seen
+
+
+def test_the_bench_counts_chances_and_misses():
+    """``bench/bots.py --go-out``'s count (issue 32) on one four-player Elvakort game:
+    its lay-down turns, the chances among them and no miss; the decision times too."""
+    from bench.bots import go_out_chances
+    r = go_out_chances("elvakort", "normal", 1, players=4, first_deal=3)
+    assert r["turns"] >= 10 and r["chances"] >= 1
+    assert r["taken"] == r["chances"] and r["missed"] == [] and r["unchecked"] == 0
+    assert len(r["times"]) == len(r["listing"]) > 100

@@ -8,6 +8,12 @@ reads only ``game.rummy.State.view(player)`` and the legal actions: own ``hand``
 
 Levels:
 
+every level
+    goes out in this turn whenever some legal sequence of its actions empties the hand
+    (issue 32; ``game.bots.rummy_go_out.go_out_action``: the lay-down, lay-offs and joker
+    replacements, the last card discarded or melded, DUN-8 … DUN-13), whatever else it
+    would do; the engine lists those lay-downs first (``game.rummy.goout``).
+
 ``easy``
     takes the pile only when its top card completes or extends a set or run in hand and
     the hand then still holds a loose card to discard instead (or, once down, when the
@@ -45,7 +51,8 @@ on: with the limit switched off, rounds of normal and easy bots (2-6 players, 2,
 rounds) lasted median 30 and at most 352 turns, and none failed to end.
 
 The exact contract search itself (``game.melds.best_contract``) is the engine's: the bot
-lays down with the arrangement the legal actions list first.
+lays down with the arrangement the legal actions list first (one that goes out this turn,
+if any: ``game.rummy.goout``).
 
 Measured (``python3 bench/bots.py --game dunka --games 500``, CPython, two-player
 six-round games, seats swapped, with the house rules and the turn limit): normal beat
@@ -59,6 +66,7 @@ import random
 from itertools import combinations_with_replacement
 
 from ..rummy import Discard, Draw, Dunk, LayDown, Layoff, Next, Pass, Replace
+from . import rummy_go_out
 
 SUITS = "SHDC"
 RANKS = {"J": 11, "Q": 12, "K": 13, "A": 14}
@@ -363,6 +371,9 @@ def _easy(ctx: _Ctx, legal: list):
         kinds.setdefault(type(a), []).append(a)
     if Next in kinds:
         return kinds[Next][0]
+    out = rummy_go_out.go_out_action(ctx.view, legal)
+    if out is not None:
+        return out  # going out this turn (issue 32; DUN-13)
     if Pass in kinds and LayDown not in kinds:
         return kinds[Pass][0]
     if LayDown in kinds:
@@ -398,6 +409,9 @@ def _normal(ctx: _Ctx, legal: list):
         kinds.setdefault(type(a), []).append(a)
     if Next in kinds:
         return kinds[Next][0]
+    out = rummy_go_out.go_out_action(ctx.view, legal)
+    if out is not None:
+        return out  # going out this turn (issue 32; DUN-13)
     if LayDown in kinds:
         return kinds[LayDown][0]  # the engine's best arrangement: fewest points left
     if Dunk in kinds:
@@ -478,7 +492,18 @@ def _discard(ctx: _Ctx, discards: list):
 
 
 def choose(view: dict, legal: list, level: str, rng: random.Random):
-    """Pick one of ``legal`` for ``view["player"]`` at ``level`` (``"easy"``/``"normal"``)."""
+    """Pick one of ``legal`` for ``view["player"]`` at ``level`` (``"easy"``/``"normal"``).
+
+    Args:
+        view: ``game.rummy.State.view(player)`` of a Dunka game.
+        legal: that player's legal actions (non-empty), in the engine's order.
+        level: ``"easy"`` or ``"normal"`` (any other value plays normal).
+        rng: unused (the bots are deterministic); kept for the common bot interface.
+
+    Returns:
+        One element of ``legal`` (DUN-6 … DUN-13 moves; a way out this turn first,
+        ``game.bots.rummy_go_out.go_out_action``).
+    """
     ctx = _Ctx(view)
     if level == "easy":
         return _easy(ctx, legal)

@@ -14,6 +14,14 @@ Like every bot, they read only ``State.view(player)`` and the legal actions.
 
 Levels:
 
+every level
+    goes out in this turn whenever some legal sequence of its actions ends with the last
+    card discarded (issue 32; ``game.bots.rummy_go_out.go_out_action``: the contract with
+    any further melds, ELV-7, or once down further melds, ELV-8, then lay-offs, then the
+    discard, ELV-10), the way that puts the most on its own melds (ELV-13): the 50 and
+    the round's end while the others still hold cards are worth more than anything a
+    turn of laying down can bank.
+
 ``easy``
     the Dunka easy bot (``game.bots.dunka._easy``), but it lays off only on its OWN melds,
     except to get rid of its last cards (at most two left) and go out.
@@ -71,6 +79,7 @@ from ..cards import parse_card
 from ..melds import ELVAKORT, best_melds, elvakort_value
 from ..rummy import Discard, Draw, Dunk, LayDown, Layoff, Next, Pass
 from . import dunka as _dunka
+from . import rummy_go_out
 from .dunka import DIST_WEIGHT, FEED_KNOWN, _Ctx, _card, _claim, _draw, _partial, _value
 
 PARTIAL_WEIGHT = 0.4
@@ -164,6 +173,9 @@ def _risk(view: dict, me: int) -> float:
 def _easy(ctx: _ElvCtx, legal: list):
     """The Dunka easy bot without lay-offs on other players' melds, unless at most two
     cards are left (going out)."""
+    out = rummy_go_out.go_out_action(ctx.view, legal)
+    if out is not None:
+        return out  # going out this turn (issue 32): the 50 of ELV-13
     if len(ctx.hand) > 2:
         legal = [a for a in legal
                  if not (isinstance(a, Layoff) and ctx.owner.get(a.meld) != ctx.me)]
@@ -266,6 +278,9 @@ def _normal(ctx: _ElvCtx, legal: list):
         kinds.setdefault(type(a), []).append(a)
     if Next in kinds:
         return kinds[Next][0]
+    out = rummy_go_out.go_out_action(ctx.view, legal)
+    if out is not None:
+        return out  # going out this turn (issue 32): the 50 of ELV-13, the round's end
     if LayDown in kinds:
         # the contract (fewest points left = most on the table), or further melds (ELV-8)
         return kinds[LayDown][0]
@@ -299,7 +314,8 @@ def choose(view: dict, legal: list, level: str, rng: random.Random):
         rng: unused (the bots are deterministic); kept for the common bot interface.
 
     Returns:
-        One element of ``legal`` (ELV-5 … ELV-10 moves, chosen by ELV-13 scoring).
+        One element of ``legal`` (ELV-5 … ELV-10 moves, chosen by ELV-13 scoring; a way
+        out this turn first, ``game.bots.rummy_go_out.go_out_action``).
     """
     ctx = _ElvCtx(view)
     if level == "easy":

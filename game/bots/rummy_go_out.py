@@ -1,6 +1,19 @@
-"""The go-out round's distance for the hard Dunka and Elvakort players (issue 17; DUN-15,
-ELV-10): how many cards a hand still has to draw before it can go out at once, and so
-whether the pile's top card lets it go out now (``game.bots.rummy_outs._go_out_pile``).
+"""Going out, for the Dunka and Elvakort players.
+
+``go_out_action`` (issue 32; every level, and so the Hint): the first action of the best
+way to go out in this turn, from the player's view, by ``game.rummy.goout.plans`` (the
+lay-down, lay-offs, the last discard; DUN-8 … DUN-13, ELV-7 … ELV-10). The lay-down
+chooser ranked ways by the points they leave in hand, so a way out could be missed (the
+issue's 7♠ 7♥ 7♦ 7♣ K♠ K♥ K♦ 2♥-5♥: every level laid the four sevens and kept three
+hearts); the engine now lists those ways first and every bot asks for them before its
+own move. Measured with ``python3 bench/bots.py --go-out 200 --game elvakort`` (the
+chances counted by ``bench/go_out.py``'s own check; figures in
+``bench/results/go_out.txt``).
+
+The rest of this module is the go-out round's distance for the hard Dunka and Elvakort
+players (issue 17; DUN-15, ELV-10): how many cards a hand still has to draw before it can
+go out at once, and so whether the pile's top card lets it go out now
+(``game.bots.rummy_outs._go_out_pile``).
 
 In round 6 a player lays down only by going out: after taking a card, *every* card in hand
 must form the contract's melds (DUN-15: 2 sets and a run of at least 4; ELV-10: 2 runs of
@@ -43,8 +56,11 @@ pile test uses it.
 
 from __future__ import annotations
 
-from ..rummy import DEAL_FIRST
-from .dunka import _take_window
+from ..cards import parse_card
+from ..melds import Meld
+from ..rummy import DEAL_FIRST, Discard, LayDown, Layoff, Replace, goout
+from ..rummy.actions import laydown_from
+from . import dunka as _dunka
 
 DEALT = DEAL_FIRST + 1
 """Cards dealt to each player (DUN-5, ELV-4): one of them goes in the opening discard."""
@@ -99,7 +115,7 @@ def _arrangement(ctx, cnt: dict, jokers: int, combo, t: int, extra: int) -> floa
     ends = []
     if combo is not None:
         for w in combo:
-            k, gone = _take_window(rest, w[3], dead)
+            k, gone = _dunka._take_window(rest, w[3], dead)
             penalty += 0.5 * gone
             matched += k
             joker_room += min(len(w[3]) - k, (len(w[3]) - 1) // 2)
@@ -151,3 +167,53 @@ def _arrangement(ctx, cnt: dict, jokers: int, combo, t: int, extra: int) -> floa
     matched += min(jokers, joker_room, t - matched)
     return t - matched + penalty
 
+
+
+# ---------------------------------------------------------------------------- this turn
+
+def go_out_action(view: dict, legal: list):
+    """The first action of the best way to go out in this turn (issue 32), or None.
+
+    For a Dunka or Elvakort ``view`` of the seat in turn after its draw (``phase``
+    ``"play"``): ``game.rummy.goout.plans`` from its hand and the table (what the view
+    shows), best first (the fewest points off its own melds, ELV-13; any way in Dunka,
+    which scores going out 0, DUN-14): the lay-down of the contract (with further melds in
+    Elvakort, ELV-7; once down, Elvakort's further melds, ELV-8), then the lay-offs and
+    joker replacements (DUN-9, DUN-11, ELV-8), then the last card discarded (DUN-13,
+    ELV-10). The engine lists those lay-downs first (``State.legal_actions``), so the
+    action returned is one of ``legal``; a plan whose next action is not listed is
+    skipped. Called again after each action of the turn, the plans then start from
+    there. None in any other phase, when the seat cannot go out this turn, or in a
+    go-out round (DUN-15, ELV-10: the only lay-down there goes out, and every bot takes
+    it). Deterministic; bounded as ``plans`` is (``game.melds.budget``)."""
+    if view.get("phase") != "play" or view["turn"] != view["player"]:
+        return None
+    if view["contract_melds"]["go_out"]:
+        return None
+    me = view["player"]
+    down = view["laid_down"][me]
+    kinds = {type(a) for a in legal}
+    if not down and LayDown not in kinds:
+        return None  # the contract is not in hand: nothing goes out this turn
+    hand = tuple(parse_card(t) for t in view["hand"])
+    table = tuple((e["id"], e["owner"], Meld.from_dict({"kind": e["kind"],
+                                                        "cards": list(e["cards"])}))
+                  for e in view["table"])
+    found = goout.plans(hand, table, me, view["game"], view["round"] - 1, down)
+    for plan in found:
+        action = _first_action(me, plan)
+        if action in legal:
+            return legal[legal.index(action)]
+    return None
+
+
+def _first_action(me: int, plan: "goout.GoOut"):
+    """The engine action that starts ``plan`` (``goout.GoOut``)."""
+    if plan.melds:
+        return laydown_from(me, plan.melds)
+    if plan.steps:
+        verb, card, mid, end = plan.steps[0]
+        if verb == "replace":
+            return Replace(me, card, mid, end)
+        return Layoff(me, card, mid, end)
+    return Discard(me, plan.discard)

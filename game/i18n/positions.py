@@ -88,6 +88,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_draw_stock": "Kortet på slänghögen hjälper inte din hand: dra från talongen.",
         "hint_dunk": "Dunka: kortet hjälper din hand så mycket att straffkortet är värt det.",
         "hint_pass_claim": "Låt kortet gå: det är inte värt ett straffkort.",
+        "hint_lay_go_out": "Lägg ned så här: då kan du gå ut redan i den här turen.",
         "hint_lay_contract": "Du har kontraktet på handen: lägg ned det.",
         "hint_lay_further": "Lägg ned fler kombinationer: kort på bordet räknas till din fördel.",
         "hint_lay_off": "Lägg till ett kort på en kombination på bordet: ett kort mindre "
@@ -184,6 +185,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_draw_stock": "The discard does not help your hand: draw from the stock.",
         "hint_dunk": "Claim the discard: it helps your hand enough to be worth the penalty card.",
         "hint_pass_claim": "Let the discard go: it is not worth a penalty card.",
+        "hint_lay_go_out": "Lay down this way: then you can go out this very turn.",
         "hint_lay_contract": "You hold the contract: lay it down.",
         "hint_lay_further": "Lay down more melds: cards on the table count for you.",
         "hint_lay_off": "Lay off a card on a meld on the table: one card less in your hand.",

@@ -19,6 +19,7 @@ from .play import StatePlay
 from .refusals import StateRefusals
 from .rules import RuleSet, Rules
 from .saves import StateSaves, copy_sheet
+from . import goout
 from .search import further_cached, laydown_ways_cached, laydowns_cached, round_keeps_discard
 
 
@@ -178,14 +179,35 @@ class State(StateRefusals, StatePlay, StateSaves, GameState):
                 and Discard(player, card) not in self._discards(player))
 
     def _laydown_actions(self, player: int, every: bool = False) -> list[LayDown]:
-        """The lay-downs of the contract, best first: the bounded list of ``legal_actions``
-        (``laydowns_cached``), or with ``every`` all of ``laydown_ways_cached``."""
+        """The lay-downs of the contract, best first: those that go out this turn
+        (``_going_out``), then the bounded list of ``legal_actions`` (``laydowns_cached``),
+        or with ``every`` all of ``laydown_ways_cached``."""
         hand = tuple(sorted(self.hands[player], key=card_key))
-        out: list[LayDown] = []
         ways = laydown_ways_cached if every else laydowns_cached
-        for melds in ways(hand, self.rules.variant, self.round - 1):
+        found = ways(hand, self.rules.variant, self.round - 1)
+        out: list[LayDown] = self._going_out(player) if found else []
+        for melds in found:
             action = laydown_from(player, melds)
             if action not in out:
+                out.append(action)
+        return out
+
+    def _going_out(self, player: int) -> list[LayDown]:
+        """The lay-downs (the contract, or once down Elvakort's further melds) after which
+        ``player`` can go out this turn (``goout.plans``: lay-offs, then the last card
+        discarded, DUN-13, ELV-10), best first, at most ``goout.LISTED``; only in the
+        ``play`` phase of a round that is not a go-out round (there every lay-down goes
+        out, DUN-15)."""
+        if self.contract.go_out or self.phase != "play" or player != self.turn:
+            return []
+        out: list[LayDown] = []
+        for plan in goout.state_plans(self, player):
+            if len(out) >= goout.LISTED:
+                break
+            if not plan.melds:
+                continue
+            action = laydown_from(player, plan.melds)
+            if action not in out and self._resolve_laydown(action)[1] is None:
                 out.append(action)
         return out
 
@@ -219,7 +241,8 @@ class State(StateRefusals, StatePlay, StateSaves, GameState):
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every legal action of ``player`` now, in a stable order: draws (stock, pile);
-        dunk, pass; lay-downs (best first, then a bounded set of others); lay-offs and
+        dunk, pass; lay-downs (first those after which the player can go out this turn,
+        ``goout``, issue 32; then the best and a bounded set of others); lay-offs and
         joker replacements by card then meld; discards by card; next. Where a card must
         be kept for the discard (ELV-10, ``keeps_discard``) nothing listed melds the last
         card in hand."""
@@ -266,11 +289,13 @@ class State(StateRefusals, StatePlay, StateSaves, GameState):
         return acts
 
     def _further_actions(self, player: int) -> list[LayDown]:
-        """Further melds after the contract (ELV-8), a bounded list (``further_cached``)."""
+        """Further melds after the contract (ELV-8), a bounded list: those after which the
+        player can go out this turn first (``_going_out``), then ``further_cached``'s."""
         hand = tuple(sorted(self.hands[player], key=card_key))
-        out: list[LayDown] = []
         keep = round_keeps_discard(self.ruleset, self.contract)
-        for melds in further_cached(hand, self.rules.variant, keep):
+        found = further_cached(hand, self.rules.variant, keep)
+        out: list[LayDown] = self._going_out(player) if found else []
+        for melds in found:
             action = laydown_from(player, melds)
             if action not in out:
                 out.append(action)
@@ -368,10 +393,11 @@ class State(StateRefusals, StatePlay, StateSaves, GameState):
         return super().apply(action)
 
     def laydown_ways(self, player: int) -> list[LayDown]:
-        """Every way ``player`` may lay down the contract now, best first (the fewest
+        """Every way ``player`` may lay down the contract now, best first (those after
+        which the player can go out this turn, ``goout.plans``, issue 32; then the fewest
         points left in hand, then the most cards laid down; DUN-8, ELV-7), as ``meld``
         actions: the lay-down chooser's list with nothing selected. ``legal_actions``
-        lists only the first ``LAYDOWN_ALTERNATIVES + 1`` of them. At most
+        lists only the go-out ways and the next ``LAYDOWN_ALTERNATIVES + 1``. At most
         ``LAYDOWN_WAYS`` (a hand with several jokers may have thousands; the search stays
         within its budget, ``game.melds.budget``). Once laid down in Elvakort: the
         further melds ``legal_actions`` lists (ELV-8). Empty when ``player`` may not lay

@@ -225,6 +225,42 @@ def test_elv_10_the_hint_for_a_last_card_that_fits_is_to_discard_it(round_no, hi
              "m1=0:7S,7H,7D;m2=0:10S,10H,10D;h1=?3;seed=8")
     assert Session.from_position(p).hint()["action"] == "layoff 7C m1"
 
+ISSUE_32 = {
+    "elvakort": ("elvakort;names=Du,Bo;round=1;phase=play;turn=0;"
+                 "h0=7S,7H,7D,7C,KS,KH,KD,2H,3H,4H,5H;h1=?10;pile=9D",
+                 "meld 7S 7H 7D / KS KH KD / 2H 3H 4H 5H"),
+    "dunka": ("dunka;names=Du,Bo;round=1;phase=play;turn=0;"
+              "h0=7S,7H,7D,KS,KH,KD,KC,9S,9D,9C,2C;h1=?8;m1=1:KS.1,KH.1,KD.1;down=1;pile=9H",
+              "meld 7S 7H 7D / 9S 9D 9C"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(ISSUE_32))
+def test_issue_32_the_hint_lays_down_the_way_that_goes_out(game):
+    """The Hint (the normal player's move) lays down the way after which the learner can
+    go out this turn, says so, and then leads out: Elvakort's run with the contract
+    (ELV-7) and the 7♣ discarded (ELV-10); Dunka's nines and sevens, the kings laid off on
+    the other player's (DUN-9) and the 2♣ discarded (DUN-13)."""
+    text, meld = ISSUE_32[game]
+    session = Session.from_position(read(text))
+    hint = session.hint()
+    assert hint == {"action": meld, "code": "lay_go_out", "params": {}}
+    assert "go out this very turn" in t("en", "hint_lay_go_out")
+    state = session.state
+    for _ in range(8):
+        if state.phase != "play":
+            break
+        hint = session.hint()
+        state.apply(parse_rummy(hint["action"]))
+    assert state.sheet[-1]["out"] == 0
+    assert hint["code"] == "go_out"
+
+
+def parse_rummy(text: str):
+    from game.rummy import parse_action
+    return parse_action(text, 0)
+
+
 # ---------------------------------------------------------------------------- URL parameters
 
 def test_parse_params_reads_a_position_with_its_teaching_keys():
