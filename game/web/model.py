@@ -11,6 +11,56 @@ from ..i18n import card_name, cards_names, t
 from ..people import PDI, isolate
 
 SPEEDS = {"slow": 1400, "normal": 750, "fast": 300, "instant": 0}
+"""Per speed setting, the pause in ms before a computer player's move that starts its turn
+(and before every Durak move): ``bot_delay`` shortens the rest."""
+
+TURN_SHARE = 0.7
+"""A rummy or Tonk computer player's first move of its turn (its draw) waits this share
+of the speed's pause: 525 ms at "normal". A new user waited about 10 s for three
+computers' turns at four-player Dunka, with 750 ms before each move and each claim
+window (issue 32; bench/pace.py)."""
+
+FOLLOW_SHARE = 0.35
+"""A rummy or Tonk computer player's moves after the first of its turn (lay down, lay off,
+discard) wait this share of the speed's pause: 262 ms at "normal", no shorter than a
+card's flight (``prefs.ANIM_MS``: 260 ms), so the card drawn has landed before the
+discard leaves. Three turns of a draw and a discard then wait 2.4 s in all at
+"normal" (with a lay-down 2.6 s), which leaves the page over a second of its own work
+for the 4 s issue 32 asks (tests/test_table_pace.py)."""
+
+FOLLOW_PHASES = {"dunka": ("opening", "play", "after_dunk"),
+                 "elvakort": ("opening", "play", "after_dunk"),
+                 "tonk": ("play",)}
+"""Per game, the engine phases (``State.phase``) in which a computer player's next move
+follows its own earlier move of the turn (or is the one discard of Dunka's and Elvakort's
+opening round, DUN-5, ELV-4)."""
+
+QUIET_PHASES = {"dunka": ("claim",), "elvakort": ("claim",)}
+"""Per game, the phases in which a computer player's decision shows nothing by itself:
+a claim window (DUN-7, ELV-6), where it mostly declines. No pause at any speed: the
+person who just drew waited 1.6 s at "normal" for two computers to decline before they
+could discard (issue 32). A claim it makes is drawn with the moves around it."""
+
+
+def bot_delay(speed: str, game: str, phase: str | None) -> int:
+    """The pause in ms before a computer player's next move: ``SPEEDS[speed]`` (an
+    unknown speed as "normal") before every Durak move; in rummy and Tonk
+    (``FOLLOW_PHASES``) ``TURN_SHARE`` of it before the first move of a turn and
+    ``FOLLOW_SHARE`` of it in a turn it has begun; 0 in a claim window
+    (``QUIET_PHASES``). ``phase``: the game state's ``phase`` (None for Durak). Raises
+    nothing.
+
+    >>> bot_delay("normal", "dunka", "draw"), bot_delay("normal", "dunka", "play")
+    (525, 262)
+    >>> bot_delay("normal", "elvakort", "claim"), bot_delay("normal", "durak", None)
+    (0, 750)
+    """
+    base = SPEEDS.get(speed, SPEEDS["normal"])
+    if phase in QUIET_PHASES.get(game, ()):
+        return 0
+    if game not in FOLLOW_PHASES:
+        return base
+    return round(base * (FOLLOW_SHARE if phase in FOLLOW_PHASES[game] else TURN_SHARE))
 
 
 def _cards_of(action: str) -> list[str]:
