@@ -229,7 +229,8 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
         return display_name(lang, players, seat, human)
 
     if st.get("over") or view.get("waiting") in ("game_over", "series_over"):
-        return t(lang, "st_over")
+        told = verdict(lang, st.get("outcome") or {}, players, human)
+        return told[0] if told else t(lang, "st_over")
     if view.get("interim"):  # the bout's last move, shown before it is cleared
         if not st.get("taking"):
             return t(lang, "ev_discard")
@@ -259,7 +260,36 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
         actor = to_act[0] if to_act else st["attacker"]
     if actor != human and not st["table"] and st["defender"] == human:
         return t(lang, "st_wait_you_defend", name=name(actor))
-    return t(lang, "st_wait", name=name(actor))
+    wait = t(lang, "st_wait", name=name(actor))
+    if human in st.get("out", []) and addressee(players, human) == human:
+        return t(lang, "st_out_won", wait=wait)   # the others play on (issue 32)
+    return wait
+
+
+def verdict(lang: str, outcome: dict, players: list[dict], human: int) -> list[str]:
+    """A finished Durak game's result in words, each sentence a line, the person's own
+    first (issue 32: a new user could not tell whether they had won). ``outcome``: the
+    engine's ``outcome()`` (``{"durak": seat or None, ...}``; DUR-19: everyone but the
+    Durak is out and has won, nobody lost in a draw); ``players``, ``human`` as in the
+    view. At a table of one person: "Du är Durak!" / "You are the Durak!", or "Du är ute
+    — du vann!" / "You are out — you won!" and then who is the Durak. With several
+    people (``addressee`` -1) everyone is named: who is the Durak, then each other person
+    "… är ute och vann!" / "… is out and won!". A draw: "Oavgjort: ingen är Durak." An
+    outcome without a ``durak`` key gives ``[]``. Raises nothing."""
+    if "durak" not in outcome:
+        return []
+    durak = outcome.get("durak")
+    if durak is None:
+        return [t(lang, "result_draw")]
+    you = addressee(players, human)
+    name = lambda seat: display_name(lang, players, seat, human)  # noqa: E731
+    if durak == you:
+        return [t(lang, "result_you_durak")]
+    if you >= 0:
+        return [t(lang, "result_you_won"), t(lang, "result_durak_other", name=name(durak))]
+    people = [s for s, p in enumerate(players) if p.get("kind") == "human" and s != durak]
+    return [t(lang, "result_durak", name=name(durak))] + \
+        [t(lang, "result_person_won", name=name(s)) for s in people]
 
 
 def intent(view: dict, card: str, selected: list[str]) -> str:
@@ -306,6 +336,9 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
                  other=name(ev.get("defender", 0)))
     if kind == "out" and p == human:
         return t(lang, "ev_out_you")
+    if kind == "out" and isinstance(p, int) and 0 <= p < len(players) \
+            and players[p].get("kind") == "human":   # a person named (several people)
+        return t(lang, "ev_out_person", name=name(p))
     if kind in ("take", "done", "out"):
         return t(lang, "ev_" + kind, name=name(p))
     if kind == "exchange":
@@ -332,6 +365,8 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
             return t(lang, "ev_game_over_draw")
         if ev["durak"] == human:
             return t(lang, "ev_game_over_you")
+        if 0 <= human == addressee(players, human):   # issue 32: said plainly
+            return t(lang, "ev_game_over_you_won", name=name(ev["durak"]))
         return t(lang, "ev_game_over_durak", name=name(ev["durak"]))
     return None
 
