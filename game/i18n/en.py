@@ -173,7 +173,7 @@ TEXTS = {
     "result_left_you_n": "You were left holding {n} cards.",
     "result_left_1": "{name} was left holding 1 card.",
     "result_left_n": "{name} was left holding {n} cards.",
-    "result_seed": "Series seed: {seed}, game {n}. The same seed, players and rules give the same deals.",
+    "result_seed": "Game number: {seed} (game {n} at this table). The same game number, players and rules give the same deals.",
     "series_title": "Series",
     "series_games": "Games played: {n}",
     "series_draws": "Draws: {n}",

@@ -173,7 +173,7 @@ TEXTS = {
     "result_left_you_n": "Du satt kvar med {n} kort.",
     "result_left_1": "{name} satt kvar med 1 kort.",
     "result_left_n": "{name} satt kvar med {n} kort.",
-    "result_seed": "Seriens nummer (seed): {seed}, parti {n}. Samma nummer, spelare och regler ger samma givar.",
+    "result_seed": "Spelnummer: {seed} (parti {n} vid det här bordet). Samma spelnummer, spelare och regler ger samma givar.",
     "series_title": "Serie",
     "series_games": "Spelade partier: {n}",
     "series_draws": "Oavgjorda: {n}",
