@@ -96,7 +96,7 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
                          create_proxy(self.on_change), create_proxy(self.bot_tick),
                          create_proxy(self.on_resize), create_proxy(self.on_focus),
                          create_proxy(self.on_input), create_proxy(self.bot_slice),
-                         create_proxy(self.interim_over)]
+                         create_proxy(self.interim_over), create_proxy(self.on_history)]
         self._tick = self._proxies[3]
         self._slice = self._proxies[7]
         self._interim = self._proxies[8]
@@ -106,6 +106,7 @@ class App(StoragePart, BootPart, PrefsPart, LobbyPart, PastGamesPart, Controller
         window.addEventListener("resize", self._proxies[4])
         document.addEventListener("focusin", self._proxies[5])
         document.addEventListener("input", self._proxies[6])
+        window.addEventListener("popstate", self._proxies[9])  # Back at the table
 
 
 def main() -> None:
