@@ -141,18 +141,38 @@ def test_a_take_and_the_pick_up_after_it_read_as_two_different_moves():
 
 
 def test_every_overlapped_hand_card_keeps_a_strip_wide_enough_to_tap():
-    """``model.fan``: an overlapped card shows at least ``MIN_TAP_STRIP`` px (UX.md: tap
-    targets of 24 x 24 px or more), else the hand wraps into rows. A new user found the
-    strips of a twelve-card Elvakort hand at 360 px too narrow (25.6 px)."""
-    for card_w in (58.0, 62.0, 76.0):
+    """``model.fan``: an overlapped card shows at least ``MIN_TAP_STRIP`` px, else the
+    hand wraps into rows. UX.md and issue 32: a strip of at least 40 px on a phone (a
+    twenty-card Dunka hand at 360 px had 31.3 px strips, eleven Elvakort cards 28.2 px)."""
+    assert model.MIN_TAP_STRIP >= 40
+    for card_w in (52.0, 58.0, 62.0, 76.0):
         for width in range(200, 1900, 7):
-            for n in range(1, 31):
+            for n in range(1, 37):
                 per_row, step = model.fan(n, float(width), card_w)
                 assert 1 <= per_row <= n
                 if per_row > 1 and step < card_w:   # overlapped
                     assert step >= model.MIN_TAP_STRIP - 1e-9, (card_w, width, n, step)
                     assert step >= card_w * 0.38 - 1e-9, (card_w, width, n, step)
-    # a phone of 360 px (the hand 336 px wide inside, 58 px cards): eleven cards in one
-    # row of 27.8 px strips, twelve in two rows of six
-    assert model.fan(11, 336.0, 58.0) == (11, (336 - 58) / 10)
-    assert model.fan(12, 336.0, 58.0)[0] == 6
+
+
+# The widest hands of each game on a phone 360 px wide (the hand 340 px inside, as the page
+# measures it, minus 8; 58 px cards, static/css/table.css): Tonk's five or six, Elvakort's
+# eleven dealt and twelve after a draw (more after claims out of turn, ELV-6), Dunka's
+# eleven to thirteen (twenty with dunks and their penalty cards, DUN-7), Durak's six and
+# any number up to 30 after takes (DUR-14).
+PHONE_HAND = (340.0, 58.0)
+WIDEST = {"tonk": 6, "elvakort": 16, "dunka": 20, "durak": 30}
+
+
+def test_the_widest_hands_of_every_game_keep_40_px_strips_at_360_px():
+    for game, most in WIDEST.items():
+        for n in range(2, most + 1):
+            per_row, step = model.fan(n, *PHONE_HAND)
+            if per_row > 1:
+                assert step >= 40, (game, n, per_row, step)
+    assert model.fan(6, *PHONE_HAND) == (6, 56.4)              # Tonk: one row
+    assert model.fan(11, *PHONE_HAND)[0] == 6                   # two rows of six and five
+    assert model.fan(12, *PHONE_HAND) == (6, 56.4)
+    assert model.fan(20, *PHONE_HAND) == (7, 47.0)              # three rows
+    per_row, step = model.fan(24, *PHONE_HAND)                  # a Durak take
+    assert per_row == 8 and step >= 40

@@ -84,7 +84,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "tk_ev_dry_limit": "Alla har haft en tur med tom talong: given slutar.",
         "tk_ev_turn_limit": "Given har varat i {n} drag och slutar (husregel).",
         "tk_result_title": "Giv {n} är slut",
-        "tk_result_seed": "Bordets nummer (seed): {seed}. Samma nummer, spelare och regler ger "
+        "tk_result_seed": "Spelnummer: {seed}. Samma spelnummer, spelare och regler ger "
                           "samma givar.",
         "tk_end_knock_won": "{name} knackade med lägst summa och vinner.",
         "tk_end_knock_won_you": "Du knackade med lägst summa och vinner.",
@@ -213,8 +213,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "tk_ev_dry_limit": "Everyone has had a turn with the stock empty: the hand ends.",
         "tk_ev_turn_limit": "The hand has lasted {n} turns and ends (house rule).",
         "tk_result_title": "Hand {n} is over",
-        "tk_result_seed": "Table seed: {seed}. The same seed, players and rules give the same "
-                          "deals.",
+        "tk_result_seed": "Game number: {seed}. The same game number, players and rules give "
+                          "the same deals.",
         "tk_end_knock_won": "{name} knocked with the lowest total and wins.",
         "tk_end_knock_won_you": "You knocked with the lowest total and win.",
         "tk_end_knock_caught": "{name} knocked but got caught.",

@@ -56,6 +56,8 @@ TEXTS = {
         "tl_take": "valde att ta upp",
         "tl_done": "var klar",
         "tl_exchange": "bytte {gave} mot trumfkortet {got}",
+        "tl_log_more": "{n} till ▾",
+        "tl_log_less": "färre ▴",
     },
     "en": {
         "tl_sentence": "{name} {did}.",
@@ -95,5 +97,7 @@ TEXTS = {
         "tl_take": "chose to take the cards",
         "tl_done": "was done",
         "tl_exchange": "swapped {gave} for the trump card {got}",
+        "tl_log_more": "{n} more ▾",
+        "tl_log_less": "fewer ▴",
     },
 }

@@ -235,11 +235,11 @@ SECTIONS = [
     sec("house_dealer", ("DUN-5",), house=True,
         en=("Who deals first", [
             "The rule sheet does not say who deals the first round. At Kortbordet the first "
-            "dealer is drawn by lot, from the game's seed; after that the deal moves one "
+            "dealer is drawn by lot, from the game number; after that the deal moves one "
             "seat to the left every round."]),
         sv=("Vem som ger först", [
             "Regelbladet säger inte vem som ger i första given. Hos Kortbordet lottas den "
-            "som ger först, från spelets frö (seed); sedan flyttar given ett steg åt vänster "
+            "som ger först, från spelnumret; sedan flyttar given ett steg åt vänster "
             "varje giv."])),
 
     sec("house_opening", ("DUN-5",), house=True,

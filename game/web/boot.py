@@ -140,7 +140,8 @@ class BootPart:
             return
         kept = [(k, str(params.get(k))) for k in URL_KEEP if params.has(k)]
         search = "&".join(f"{k}={js.encodeURIComponent(v)}" for k, v in kept)
-        window.history.replaceState(None, "", "?" + search if search else
+        # (the entry keeps its state: the table's entry becomes the lobby's, game.web.nav)
+        window.history.replaceState(window.history.state, "", "?" + search if search else
                                     window.location.pathname)
 
     def keep_previous(self, game: str | None = None) -> bool:

@@ -72,7 +72,7 @@ class ChromePart:
         params = js.URLSearchParams.new(window.location.search)
         if params.has("lang"):  # a reload must not bring the link's language back
             params.set("lang", lang)
-            window.history.replaceState(None, "", "?" + str(params.toString()))
+            window.history.replaceState(window.history.state, "", "?" + str(params.toString()))
         document.getElementById("live").textContent = ""  # no stale sentence in the old language
         notice = document.getElementById("notice-text")
         if notice:

@@ -42,10 +42,10 @@ class ComputerPart:
         """If a computer player is to move, make that move after the chosen delay (and
         after the cards just dealt have landed).
 
-        At speed "instant" (no delay) the move is made at once, in this task, while the
-        chain of computer moves has taken less than ``CHAIN_MS``; the table left undrawn
-        meanwhile (``redraw_later``) is drawn once, when the person is to act or before
-        the page gets control back."""
+        The delay is ``bot_delay``'s. Without one (speed "instant", a claim window) the
+        move is made at once, in this task, while the chain of computer moves has taken
+        less than ``CHAIN_MS``; the table left undrawn meanwhile (``redraw_later``) is
+        drawn once, when the person is to act or before the page gets control back."""
         self.cancel_timer()
         pause, self.deal_pause = self.deal_pause, 0
         if self.session is None or self.screen != "table" or self.teach.holding():
@@ -55,7 +55,7 @@ class ComputerPart:
             self.do("pass")  # (do() schedules what follows)
             return
         if self.session.waiting() == "bot":
-            delay = model.SPEEDS.get(self.speed, 750)
+            delay = self.bot_delay()
             if delay == 0 and self.stale and \
                     window.performance.now() - self.stale_since < CHAIN_MS:
                 self.bot_tick()
@@ -114,17 +114,23 @@ class ComputerPart:
         except Exception as exc:
             self.internal_error(exc)
 
+    def bot_delay(self) -> int:
+        """The pause in ms before the computer player to act moves (``model.bot_delay``:
+        the speed chosen, shorter within its turn, none in a claim window)."""
+        s = self.session
+        return model.bot_delay(self.speed, s.game, getattr(s.state, "phase", None))
+
     def redraw_later(self) -> bool:
         """True (and the table marked stale) when the table need not be drawn now, at a
-        table of one person outside a lesson: at speed "instant" a computer player moves
-        next, or the person is asked about a discard they pass on without being asked
-        (``auto_pass_now``); ``schedule`` then makes that move at once and draws the table
-        after."""
+        table of one person outside a lesson: a computer player moves next without a
+        pause (``bot_delay``: speed "instant", a claim window), or the person is asked
+        about a discard they pass on without being asked (``auto_pass_now``); ``schedule``
+        then makes that move at once and draws the table after."""
         if self.session is None or self.screen != "table" or self.teach.active \
                 or len(self.session.humans) > 1:
             return False
         waiting = self.session.waiting()
-        if not (waiting == "bot" and model.SPEEDS.get(self.speed, 750) == 0
+        if not (waiting == "bot" and self.bot_delay() == 0
                 or waiting == "human" and self.auto_pass_now()):
             return False
         if not self.stale:

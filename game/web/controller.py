@@ -12,8 +12,9 @@ from pyscript import document, window
 from game import movelog, people
 from game.engine import IllegalAction
 from game.i18n import reason, t
-from game.web import turn_line
+from game.web import nav, turn_line
 from game.web.dom import clear
+from game.web.jsvalue import absent
 from game.web.prefs import DEAL_SPAN
 from game.web.table import check_hand, place_hand
 
@@ -51,6 +52,7 @@ class ControllerPart:
 
     def show_table(self) -> None:
         self.screen = "table"
+        self.table_entry()
         self.privacy.reset()  # pass-and-play: a table shown afresh starts hidden
         if self.table is None or self.table.game != self.session.game:
             self.table = table_for(self, self.session.game)
@@ -66,6 +68,60 @@ class ControllerPart:
             document.getElementById("live").textContent = \
                 " ".join(self.log_sentences(self.log_events))
         self.schedule()
+
+    def history_entries(self) -> bool:
+        """Whether the table and the lobby use the browser's history (``game.web.nav``):
+        not in an embedded table nor in any page inside a frame (the host page's Back is
+        its own)."""
+        if self.embed:
+            return False
+        try:
+            return bool(getattr(js.Object, "is")(window.top, window))
+        except Exception:   # a frame of another origin may refuse even the question
+            return False
+
+    @staticmethod
+    def history_state() -> str | None:
+        """The current entry's ``history.state`` for ``game.web.nav``: a string, None, or
+        ``"other"`` (an object: the drawer's entry)."""
+        state = window.history.state
+        if absent(state):
+            return None
+        return state if isinstance(state, str) else "other"
+
+    def table_entry(self) -> None:
+        """The table is shown: give it its own history entry (``nav.on_show_table``), so
+        the browser's Back goes to the lobby rather than off the site (issue 32)."""
+        if not self.history_entries():
+            return
+        step = nav.on_show_table(self.history_state())
+        if step == "push":
+            window.history.pushState(nav.TABLE_ENTRY, "", window.location.href)
+        elif step == "replace":
+            window.history.replaceState(nav.TABLE_ENTRY, "", window.location.href)
+
+    def lobby_entry(self) -> None:
+        """The lobby's button left the table: its entry becomes the lobby's
+        (``nav.LOBBY_ENTRY``), taken again by the next table shown."""
+        if self.history_entries() and self.history_state() == nav.TABLE_ENTRY:
+            window.history.replaceState(nav.LOBBY_ENTRY, "", window.location.href)
+
+    def on_history(self, event=None) -> None:
+        """The browser's Back or Forward (``popstate``): Back from the table shows the
+        lobby, the game kept (a lesson is left as the lobby's button leaves it); Forward
+        to the table's entry shows the kept game again (``nav.on_pop``)."""
+        try:
+            if not self.history_entries():
+                return
+            step = nav.on_pop(self.screen, self.history_state(), self.session is not None)
+            if step == "lobby":
+                self.teach.leave("lobby")
+                self.leave_lesson_url()
+                self.show_lobby()
+            elif step == "table":
+                self.show_table()
+        except Exception as exc:
+            self.internal_error(exc)
 
     def show_new_table(self) -> None:
         """Show ``self.session`` when it has replaced the game shown before (a new game,

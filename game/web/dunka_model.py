@@ -9,7 +9,7 @@ that action is legal.
 from __future__ import annotations
 
 from ..i18n import card_name, cards_names, t
-from .model import display_name
+from .model import display_name, number
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
 RANK_ORDER = {r: i for i, r in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
@@ -469,6 +469,28 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int,
             return t(lang, "dk_ev_game_over_you")
         return t(lang, "dk_ev_game_over", names=", ".join(name(w) for w in winners))
     return None
+
+
+def round_points(lang: str, entry: dict) -> list[tuple[str, str]]:
+    """Each seat's points of a finished round beside its running total after that round,
+    as a round's result shows them (issue 32: a new user had to open the scoresheet to
+    see where they stood): ``[(points, total)]`` in seat order, e.g. ``("45", "totalt
+    120")`` / ``("−60", "total −15")`` (``model.number``: a real minus sign). ``entry``:
+    a scoresheet round (``points``; ``totals``: the totals after it, DUN-18, ELV-14); a
+    seat without a whole-number total (a damaged entry) gets ``""`` there. Raises
+    nothing.
+
+    >>> round_points("en", {"points": [45, 0], "totals": [120, 35]})
+    [('45', 'total 120'), ('0', 'total 35')]
+    """
+    points = entry.get("points") or []
+    totals = entry.get("totals") or []
+    out = []
+    for seat, pts in enumerate(points):
+        total = totals[seat] if seat < len(totals) else None
+        whole = isinstance(total, int) and not isinstance(total, bool)
+        out.append((number(pts), t(lang, "dk_points_total", n=number(total)) if whole else ""))
+    return out
 
 
 def leaders(totals: list[int], lower_wins: bool = True) -> list[int]:

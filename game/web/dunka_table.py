@@ -311,12 +311,15 @@ class DunkaTable(TableView):
         return box
 
     def points_list(self, v: dict, entry: dict, revealed):
+        """A round's points: each player's name, points of the round, running total after
+        it (``dm.round_points``) and, when shown, the cards left in their hand."""
         lang = self.lang
         ul = h("ul", {"class": "points"})
-        for seat, pts in enumerate(entry["points"]):
+        for seat, (pts, total) in enumerate(dm.round_points(lang, entry)):
             li = h("li", {"data-seat": seat},
                    h("span", {"class": "who"}, text=self.name(seat)),
-                   h("span", {"class": "n"}, text=number(pts)))
+                   h("span", {"class": "n"}, text=pts),
+                   h("span", {"class": "tot"}, text=total))
             if revealed and revealed[seat]:
                 cards = h("span", {"class": "left", "aria-label": t(lang, "dk_hand_left")})
                 for c in revealed[seat]:

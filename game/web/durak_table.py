@@ -237,17 +237,14 @@ class DurakTable(TableView):
         lang = self.lang
         outcome = v["state"].get("outcome") or {}
         durak = outcome.get("durak")
-        if durak is None:
-            text = t(lang, "result_draw")
-        elif durak == self.you(v):
-            text = t(lang, "result_you_durak")
-        else:
-            text = t(lang, "result_durak", name=self.name(durak))
+        told = model.verdict(lang, {"durak": durak, **outcome}, v["players"], v["human"])
         box = h("section", {"class": "result", "id": "result", "role": "region",
                             "aria-labelledby": "result-h",
                             "data-durak": "none" if durak is None else durak},
                 h("h2", {"id": "result-h"}, text=t(lang, "result_title")),
-                h("p", {"class": "big"}, text=text))
+                h("p", {"class": "big"}, text=told[0]))
+        for line in told[1:]:   # who is the Durak after "you won"; each person who won
+            box.appendChild(h("p", {"class": "verdict"}, text=line))
         for el in self.left_els(v, durak):
             box.appendChild(el)
         if v.get("waiting") == "series_over" and str(v["series"].get("length")) != "1":

@@ -117,6 +117,7 @@ class ListenersPart:
             return
         if ui == "lobby":
             self.leave_lesson_url()
+            self.lobby_entry()   # the table's history entry becomes the lobby's
             self.show_lobby()
             return
         if ui == "sheets":

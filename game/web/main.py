@@ -100,7 +100,8 @@ class App(StoragePart, KeptGamesPart, BootPart, PrefsPart, LobbyPart, PastGamesP
                          create_proxy(self.on_change), create_proxy(self.bot_tick),
                          create_proxy(self.on_resize), create_proxy(self.on_focus),
                          create_proxy(self.on_input), create_proxy(self.bot_slice),
-                         create_proxy(self.interim_over), create_proxy(self.on_storage)]
+                         create_proxy(self.interim_over), create_proxy(self.on_storage),
+                         create_proxy(self.on_history)]
         self._tick = self._proxies[3]
         self._slice = self._proxies[7]
         self._interim = self._proxies[8]
@@ -111,6 +112,7 @@ class App(StoragePart, KeptGamesPart, BootPart, PrefsPart, LobbyPart, PastGamesP
         document.addEventListener("focusin", self._proxies[5])
         document.addEventListener("input", self._proxies[6])
         window.addEventListener("storage", self._proxies[9])  # another tab wrote
+        window.addEventListener("popstate", self._proxies[10])  # Back at the table
 
 
 def main() -> None:

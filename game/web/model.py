@@ -11,6 +11,56 @@ from ..i18n import card_name, cards_names, t
 from ..people import PDI, isolate
 
 SPEEDS = {"slow": 1400, "normal": 750, "fast": 300, "instant": 0}
+"""Per speed setting, the pause in ms before a computer player's move that starts its turn
+(and before every Durak move): ``bot_delay`` shortens the rest."""
+
+TURN_SHARE = 0.7
+"""A rummy or Tonk computer player's first move of its turn (its draw) waits this share
+of the speed's pause: 525 ms at "normal". A new user waited about 10 s for three
+computers' turns at four-player Dunka, with 750 ms before each move and each claim
+window (issue 32; bench/pace.py)."""
+
+FOLLOW_SHARE = 0.35
+"""A rummy or Tonk computer player's moves after the first of its turn (lay down, lay off,
+discard) wait this share of the speed's pause: 262 ms at "normal", no shorter than a
+card's flight (``prefs.ANIM_MS``: 260 ms), so the card drawn has landed before the
+discard leaves. Three turns of a draw and a discard then wait 2.4 s in all at
+"normal" (with a lay-down 2.6 s), which leaves the page over a second of its own work
+for the 4 s issue 32 asks (tests/test_table_pace.py)."""
+
+FOLLOW_PHASES = {"dunka": ("opening", "play", "after_dunk"),
+                 "elvakort": ("opening", "play", "after_dunk"),
+                 "tonk": ("play",)}
+"""Per game, the engine phases (``State.phase``) in which a computer player's next move
+follows its own earlier move of the turn (or is the one discard of Dunka's and Elvakort's
+opening round, DUN-5, ELV-4)."""
+
+QUIET_PHASES = {"dunka": ("claim",), "elvakort": ("claim",)}
+"""Per game, the phases in which a computer player's decision shows nothing by itself:
+a claim window (DUN-7, ELV-6), where it mostly declines. No pause at any speed: the
+person who just drew waited 1.6 s at "normal" for two computers to decline before they
+could discard (issue 32). A claim it makes is drawn with the moves around it."""
+
+
+def bot_delay(speed: str, game: str, phase: str | None) -> int:
+    """The pause in ms before a computer player's next move: ``SPEEDS[speed]`` (an
+    unknown speed as "normal") before every Durak move; in rummy and Tonk
+    (``FOLLOW_PHASES``) ``TURN_SHARE`` of it before the first move of a turn and
+    ``FOLLOW_SHARE`` of it in a turn it has begun; 0 in a claim window
+    (``QUIET_PHASES``). ``phase``: the game state's ``phase`` (None for Durak). Raises
+    nothing.
+
+    >>> bot_delay("normal", "dunka", "draw"), bot_delay("normal", "dunka", "play")
+    (525, 262)
+    >>> bot_delay("normal", "elvakort", "claim"), bot_delay("normal", "durak", None)
+    (0, 750)
+    """
+    base = SPEEDS.get(speed, SPEEDS["normal"])
+    if phase in QUIET_PHASES.get(game, ()):
+        return 0
+    if game not in FOLLOW_PHASES:
+        return base
+    return round(base * (FOLLOW_SHARE if phase in FOLLOW_PHASES[game] else TURN_SHARE))
 
 
 def _cards_of(action: str) -> list[str]:
@@ -179,7 +229,8 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
         return display_name(lang, players, seat, human)
 
     if st.get("over") or view.get("waiting") in ("game_over", "series_over"):
-        return t(lang, "st_over")
+        told = verdict(lang, st.get("outcome") or {}, players, human)
+        return told[0] if told else t(lang, "st_over")
     if view.get("interim"):  # the bout's last move, shown before it is cleared
         if not st.get("taking"):
             return t(lang, "ev_discard")
@@ -209,7 +260,36 @@ def status_line(view: dict, sel: list[str], lang: str) -> str:
         actor = to_act[0] if to_act else st["attacker"]
     if actor != human and not st["table"] and st["defender"] == human:
         return t(lang, "st_wait_you_defend", name=name(actor))
-    return t(lang, "st_wait", name=name(actor))
+    wait = t(lang, "st_wait", name=name(actor))
+    if human in st.get("out", []) and addressee(players, human) == human:
+        return t(lang, "st_out_won", wait=wait)   # the others play on (issue 32)
+    return wait
+
+
+def verdict(lang: str, outcome: dict, players: list[dict], human: int) -> list[str]:
+    """A finished Durak game's result in words, each sentence a line, the person's own
+    first (issue 32: a new user could not tell whether they had won). ``outcome``: the
+    engine's ``outcome()`` (``{"durak": seat or None, ...}``; DUR-19: everyone but the
+    Durak is out and has won, nobody lost in a draw); ``players``, ``human`` as in the
+    view. At a table of one person: "Du är Durak!" / "You are the Durak!", or "Du är ute
+    — du vann!" / "You are out — you won!" and then who is the Durak. With several
+    people (``addressee`` -1) everyone is named: who is the Durak, then each other person
+    "… är ute och vann!" / "… is out and won!". A draw: "Oavgjort: ingen är Durak." An
+    outcome without a ``durak`` key gives ``[]``. Raises nothing."""
+    if "durak" not in outcome:
+        return []
+    durak = outcome.get("durak")
+    if durak is None:
+        return [t(lang, "result_draw")]
+    you = addressee(players, human)
+    name = lambda seat: display_name(lang, players, seat, human)  # noqa: E731
+    if durak == you:
+        return [t(lang, "result_you_durak")]
+    if you >= 0:
+        return [t(lang, "result_you_won"), t(lang, "result_durak_other", name=name(durak))]
+    people = [s for s, p in enumerate(players) if p.get("kind") == "human" and s != durak]
+    return [t(lang, "result_durak", name=name(durak))] + \
+        [t(lang, "result_person_won", name=name(s)) for s in people]
 
 
 def intent(view: dict, card: str, selected: list[str]) -> str:
@@ -256,6 +336,9 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
                  other=name(ev.get("defender", 0)))
     if kind == "out" and p == human:
         return t(lang, "ev_out_you")
+    if kind == "out" and isinstance(p, int) and 0 <= p < len(players) \
+            and players[p].get("kind") == "human":   # a person named (several people)
+        return t(lang, "ev_out_person", name=name(p))
     if kind in ("take", "done", "out"):
         return t(lang, "ev_" + kind, name=name(p))
     if kind == "exchange":
@@ -282,6 +365,8 @@ def describe_event(lang: str, ev: dict, players: list[dict], human: int) -> str 
             return t(lang, "ev_game_over_draw")
         if ev["durak"] == human:
             return t(lang, "ev_game_over_you")
+        if 0 <= human == addressee(players, human):   # issue 32: said plainly
+            return t(lang, "ev_game_over_you_won", name=name(ev["durak"]))
         return t(lang, "ev_game_over_durak", name=name(ev["durak"]))
     return None
 
@@ -372,13 +457,16 @@ def history_lines(lang: str, events: list[dict], players: list[dict], human: int
     return out
 
 
-MIN_TAP_STRIP = 26.0
+MIN_TAP_STRIP = 40.0
 """The narrowest visible strip of an overlapped card in the hand (CSS px): the part that
-takes its tap. UX.md asks for tap targets of at least 24 x 24 px; a new user found the
-strips of a twelve-card Elvakort hand at 360 px (25.6 px, with the old floor of 22 px)
-too narrow, and at 320 px eleven cards had 23.8 px. Narrower than this, the hand wraps
-into two rows (UX.md: "two rows for long rummy hands"): twelve cards at 360 px are two
-rows of six; eleven keep one row of 27.8 px strips, twenty at 320 px two rows of 26.4."""
+takes its tap. UX.md: "each hand card offers a strip of at least 40 px on a phone" (and
+tap targets of 24 x 24 px or more); issue 32 asked for 40 px at 360 px, where a
+twenty-card Dunka hand had 31.3 px strips in two rows and eleven Elvakort cards 28.2 px
+in one (the floor was 26 px). Narrower than this, the hand wraps into more rows (UX.md:
+"two rows for long rummy hands"): at 360 px (the hand 340 px inside, 58 px cards) up to
+eight cards a row, so eleven or twelve cards are two rows of six (56.4 px), thirteen
+two rows of seven and six (47 px), twenty three rows of seven, seven and six (47 px),
+and a Durak hand of 24 after a take three rows of eight (40.3 px)."""
 
 
 def fan(n: int, width: float, card_w: float, min_step: float | None = None,

@@ -327,8 +327,10 @@ class TableView:
     def log_el(self):
         """The one-line log: what the others did since the person's own move, each turn
         one sentence in a line of its own, its cards by their corner index ("7♥"; the live
-        region names them) (``App.log_sentences``, ``turn_line.log_el``)."""
-        return turn_line.log_el(self.app.log_sentences(self.app.log_events, short=True))
+        region names them) (``App.log_sentences``, ``turn_line.log_el``); a tap opens
+        it when older sentences are hidden."""
+        return turn_line.log_el(self.app.log_sentences(self.app.log_events, short=True),
+                                self.lang)
 
     def end_buttons(self, v: dict):
         """Next game (when the series goes on), New game, Back to lobby."""

@@ -271,12 +271,20 @@ def _clause(lang: str, piece: list, mine: bool, card: Callable[[str], str]) -> s
     return t(lang, key, cards=named, **params)
 
 
-def log_el(lines: list[str]) -> Node:
+def log_el(lines: list[str], lang: str = "en") -> Node:
     """The one-line log's element (``markup``): a ``p.log`` hidden from screen readers
     (the live region tells the same sentences) holding each sentence of ``lines`` as a
     ``span.log-line`` of its own, as text (escaped, never markup); its ``title`` is the
-    whole sentence, for a line cut short with "…" (static/css/table.css)."""
-    log = h("p", {"class": "log", "aria-hidden": "true"})
+    whole sentence, for a line cut short with "…" (static/css/table.css).
+
+    The log shows the newest sentences that fit whole (static/js/motion.js ``fitLog``);
+    when older ones are hidden, a tap on the log opens it to show them all and another
+    closes it (issue 32: at 360x640 a long turn sentence left room for one move only).
+    ``data-more`` and ``data-less`` are the words of that tap's sign in ``lang``: "2 till ▾"
+    (``{n}``: the sentences hidden, filled in by the page) and "färre ▴"."""
+    log = h("p", {"class": "log", "aria-hidden": "true",
+                  "data-more": t(lang, "tl_log_more", n="{n}"),
+                  "data-less": t(lang, "tl_log_less")})
     for text in lines:
         log.appendChild(h("span", {"class": "log-line", "title": text}, text=text))
     return log

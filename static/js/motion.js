@@ -284,23 +284,69 @@
   // The log (game/web/turn_line.py log_el) shows its newest lines; what does not fit
   // overflows at its top (static/css/table.css). A sentence cut there showed only its end
   // ("…discard pile." above the next one, new-user check, session 15): every sentence
-  // that does not fit whole is hidden instead, the newest always kept.
+  // that does not fit whole is hidden instead, the newest always kept. When some are
+  // hidden the log wears a sign ("2 more ▾", its data-more), and a tap on it opens it to
+  // show every sentence (data-open; "fewer ▴" closes it): at 360x640 one long turn
+  // sentence left no room for the move before it (issue 32). The log stays open across
+  // redraws until tapped again.
+  let logOpen = false;
+
+  function hideOlder(log, lines) {
+    lines.forEach((line) => { line.hidden = false; });
+    // (fractional boxes: rounded heights add up to more than the log's)
+    const room = log.getBoundingClientRect().height + 0.5;
+    let used = 0;
+    for (let i = lines.length - 1; i >= 0; i--) {
+      used += lines[i].getBoundingClientRect().height;
+      if (used > room && i < lines.length - 1) {
+        for (let j = i; j >= 0; j--) lines[j].hidden = true;
+        return i + 1;
+      }
+    }
+    return 0;
+  }
+
+  // the sign sits at the end of the first line shown (class "signed": room kept for it)
+  function signLine(lines, first) {
+    lines.forEach((line, i) => line.classList.toggle("signed", i === first));
+  }
+
   function fitLog() {
     document.querySelectorAll("#table .zone-dock .log").forEach((log) => {
       const lines = Array.from(log.children);
-      lines.forEach((line) => { line.hidden = false; });
-      // (fractional boxes: rounded heights add up to more than the log's)
-      const room = log.getBoundingClientRect().height + 0.5;
-      let used = 0;
-      for (let i = lines.length - 1; i >= 0; i--) {
-        used += lines[i].getBoundingClientRect().height;
-        if (used > room && i < lines.length - 1) {
-          for (let j = i; j >= 0; j--) lines[j].hidden = true;
-          break;
+      log.removeAttribute("data-sign");
+      signLine(lines, -1);
+      log.toggleAttribute("data-open", logOpen);
+      if (logOpen) {
+        lines.forEach((line) => { line.hidden = false; });
+        if (lines.length > 1) {
+          log.setAttribute("data-sign", log.dataset.less || "\u25b4");
+          signLine(lines, 0);
         }
+        log.scrollTop = log.scrollHeight;   // the newest in view
+        return;
       }
+      let hidden = hideOlder(log, lines);
+      if (!hidden) return;
+      const sign = (n) => (log.dataset.more || "+{n}").replace("{n}", String(n));
+      log.setAttribute("data-sign", sign(hidden));
+      // the first line shown is narrower beside the sign: fit again until it settles
+      for (let k = 0; k < 4; k++) {
+        signLine(lines, hidden);
+        const again = hideOlder(log, lines);
+        if (again === hidden) break;
+        hidden = Math.min(again, lines.length - 1);
+      }
+      log.setAttribute("data-sign", sign(hidden));
     });
   }
+  document.addEventListener("click", (event) => {
+    const t = event.target;
+    const log = t && t.closest ? t.closest("#table .zone-dock .log") : null;
+    if (!log || !(logOpen || log.hasAttribute("data-sign"))) return;
+    logOpen = !logOpen;
+    fitLog();
+  });
   window.addEventListener("resize", fitLog);
 
   function watchScreen() {

@@ -173,14 +173,26 @@ def test_the_log_shows_whole_sentences_only(page, site):
     """A phone's log has room for two lines: at the start of a three-player Dunka round
     (the card turned up, two computers' opening discards) the turn-up sentence, two lines
     long, showed only its end above the discards (new-user check, session 15). A
-    sentence that does not fit whole is hidden; the newest is always shown; a wider
-    screen shows them all again."""
+    sentence that does not fit whole is hidden; the newest is always shown; a tap on the
+    log shows them all (issue 32); a wider screen shows them all again."""
     page.set_viewport_size({"width": 360, "height": 640})
     open_game(page, site.url + "?game=dunka&players=3&seed=5&speed=instant&lang=sv")
     page.wait_for_selector("#table .log .log-line", state="attached")
     seen = page.evaluate(WHOLE)
     assert seen["count"] >= 3 and seen["shown"] < seen["count"], seen   # proves something
     assert seen["cut"] == [] and seen["last"], seen
+    # issue 32: the hidden sentences are one tap away: the log says how many ("1 till ▾")
+    # and a tap opens it to show every sentence whole; another tap closes it
+    log = page.locator("#table .zone-dock .log")
+    hidden = seen["count"] - seen["shown"]
+    assert log.get_attribute("data-sign") == f"{hidden} till ▾", seen
+    log.click()
+    opened = page.evaluate(WHOLE)
+    assert opened["shown"] == opened["count"] and opened["cut"] == [], opened
+    assert log.get_attribute("data-sign") == "färre ▴"
+    log.click()
+    assert page.evaluate(WHOLE) == seen
     resize(page, 1280, 800)
     seen = page.evaluate(WHOLE)
     assert seen["shown"] == seen["count"] and seen["cut"] == [], seen
+    assert log.get_attribute("data-sign") is None

@@ -49,23 +49,49 @@ def test_a_whole_four_player_durak_game_on_a_phone_never_scrolls(page, site):
     assert page.evaluate(MOVED) == []
 
 
-def test_back_closes_the_drawer_and_stays_at_the_table(page, site):
+def test_back_closes_the_drawer_then_goes_to_the_lobby_with_the_game_kept(page, site):
     """On a phone the side panels open as a drawer ("Scores & more"). Back closes it and
     keeps the game (it left the site: a new-user check); closed by its own button, the
-    drawer's history entry is gone back over, so the next Back is the page's own."""
+    drawer's history entry is gone back over, so the next Back is the table's own: it
+    goes to the lobby with the game kept, not off the site (issue 32: game.web.nav),
+    Forward shows the table again, and the lobby's button and "Resume" between the two
+    add no entry."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_game(page, site.url + "?game=dunka&players=2&seed=4&speed=instant&lang=en")
     page.locator("#table").wait_for()
     url = page.url
+    table = "'kortbordet-table'"
     drawer = "document.body.getAttribute('data-drawer')"
     page.locator("[data-drawer=toggle]").click()
     assert page.evaluate(drawer) == "open"
     page.go_back()
     page.wait_for_function(f"{drawer} === null")
     assert page.url == url and page.locator("#table").count() == 1
-    assert not page.evaluate("history.state")
+    assert page.evaluate(f"history.state === {table}")
     # opened and closed by its button: no entry is left behind
     page.locator("[data-drawer=toggle]").click()
     page.locator("#table-side .drawer-close").click()
-    page.wait_for_function(f"{drawer} === null && !history.state")
+    page.wait_for_function(f"{drawer} === null && history.state === {table}")
     assert page.url == url and page.locator("#table").count() == 1
+    hand = page.eval_on_selector_all(".hand [data-card]", "els => els.map(e => e.dataset.card)")
+    entries = page.evaluate("history.length")   # (the drawer's gone-back entry counted)
+    # Back at the table: the lobby, on the site, the game kept
+    page.go_back()
+    page.locator("#lobby-h").wait_for()
+    assert page.url == url and page.locator("#table").count() == 0
+    assert page.locator("[data-ui=resume]").count() == 1
+    # Forward: the same table again
+    page.go_forward()
+    page.locator("#table .hand .card").first.wait_for()
+    assert page.eval_on_selector_all(".hand [data-card]",
+                                     "els => els.map(e => e.dataset.card)") == hand
+    # the lobby's button and Resume take the table's entry again: no entry piles up
+    for _ in range(2):
+        page.locator("#top [data-ui=lobby]").click()
+        page.locator("#lobby-h").wait_for()
+        page.locator("[data-ui=resume]").click()
+        page.locator("#table .hand .card").first.wait_for()
+    assert page.evaluate("history.length") == entries
+    page.go_back()
+    page.locator("#lobby-h").wait_for()
+    assert page.url == url

@@ -331,7 +331,7 @@ def test_chrome_texts_in_both_languages():
     for k in keys:
         assert TEXTS["sv"][k].strip() and TEXTS["en"][k].strip()
     assert t("sv", "rb_house") == "Husregel" and t("en", "rb_house") == "House rule"
-    assert "seed" in t("en", "rb_fairness") and "kort" in t("sv", "rb_fairness")
+    assert "game number" in t("en", "rb_fairness") and "kort" in t("sv", "rb_fairness")
 
 
 def test_unknown_game_has_no_rules_page():
