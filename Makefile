@@ -48,6 +48,7 @@ test-pyodide: setup
 bench: setup
 	@$(PY) scripts/chromium.py --ensure
 	$(PY) bench/boot.py
+	$(PY) bench/first_visit.py
 	$(PY) bench/render.py
 	@if [ -f bench/bots.py ]; then $(PY) bench/bots.py; fi
 

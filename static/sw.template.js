@@ -15,8 +15,14 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE_NAME);
-      // cache: "reload" bypasses the HTTP cache, so a release never mixes in stale files.
-      await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+      // Through the HTTP cache: the page registers this worker once it is ready
+      // (static/sw-register.js), so what it fetched is there and costs no second
+      // download (issue 33). Our own files are named by their content (?v=<hash>): a
+      // cached one is this release's. Every other file (the page, the pinned runtime
+      // under fixed names) is revalidated ("no-cache": a 304 without a body when it is
+      // unchanged), so a release never mixes in a stale one.
+      await cache.addAll(PRECACHE.map((url) =>
+        new Request(url, { cache: /[?&]v=/.test(url) ? "default" : "no-cache" })));
       await self.skipWaiting();
     })()
   );

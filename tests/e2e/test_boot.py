@@ -9,12 +9,23 @@ from __future__ import annotations
 
 import re
 
+import build_sw  # scripts/build_sw.py (on the path: tests/e2e/conftest.py)
 from browser_harness import open_game
 from durak_driver import play_to_end
 
 
 # A first visit boots at the root and under a sub-path: the first boot of each offline
 # test below (a fresh context each). ``index.html`` boots too: the damaged-storage test.
+
+
+# Every URL in the worker's caches of this page.
+CACHED_URLS = """async () => {
+  const out = [];
+  for (const name of await caches.keys()) {
+    for (const r of await (await caches.open(name)).keys()) out.push(r.url);
+  }
+  return out;
+}"""
 
 
 def _install_service_worker(page) -> str:
@@ -26,8 +37,18 @@ def test_boots_at_root_then_offline_reload_boots_from_the_service_worker(tab, si
     page, context = tab.page, tab.context
     open_game(page, site.url)  # a first visit (a fresh context) boots at /
     assert page.title()
+    fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     scope = _install_service_worker(page)
     assert scope == site.url
+    # issue 33: the worker keeps every file the first visit fetched, for an offline
+    # return, and nothing the page never loads (PyScript's editor, terminal, ...)
+    cached = set(page.evaluate(CACHED_URLS))
+    ours = [u.split("#")[0] for u in fetched if u.startswith(site.url)]
+    missing = [u for u in ours if u not in cached]
+    assert ours and not missing, f"fetched but not kept for an offline return: {missing}"
+    unused = [u for u in cached if "/static/vendor/pyscript/" in u
+              and u.rsplit("/", 1)[-1].startswith(build_sw.UNUSED_PYSCRIPT)]
+    assert not unused, f"kept though no page loads them: {unused}"
     open_game(page, site.url, reload=True)
     assert page.evaluate("!!navigator.serviceWorker.controller"), "worker does not control"
     context.set_offline(True)
