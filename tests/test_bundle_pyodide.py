@@ -93,3 +93,20 @@ def test_snapshot_restores_the_engine_modules_of_this_bundle():
     assert not any(m.startswith("game.web.") and not m.endswith("model") for m in got["imported"])
     assert got["durak_file"] == "/home/pyodide/game.zip/game/durak/__init__.pyc"
     assert got["to_act"]
+
+
+def test_nothing_in_the_game_reads_a_docstring_or_asserts_for_its_logic():
+    """The bundle is compiled with optimize=2 (scripts/compile_pyc.mjs): docstrings and
+    ``assert`` statements are left out of game.zip. That is only safe while no module of
+    game/ reads a ``__doc__`` or uses ``assert``: a change that does would behave
+    differently in the page than in the tests."""
+    import ast
+    found = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assert) or \
+                    (isinstance(node, ast.Attribute) and node.attr == "__doc__") or \
+                    (isinstance(node, ast.Name) and node.id == "__doc__"):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found, f"these need optimize=0 in the bundle: {found}"
