@@ -10,6 +10,7 @@ from fairness_helpers import check_same_choice, shuffle_hidden
 from game import bots
 from game.bots import dunka as dunka_bot
 from game.rummy import Discard, Draw, Dunk, LayDown, Pass, Rules, State, new_game
+from turn_helpers import play_turn
 
 LEVELS = ("random", "easy", "normal")
 
@@ -239,16 +240,6 @@ def test_easy_bots_do_not_swap_cards_for_ever(seed):
 # and the 2♣ discarded goes out (DUN-13). Before, that way was not even listed.
 DUN_KINGS = ("dunka;round=1;phase=play;h0=7S,7H,7D,KS,KH,KD,KC,9S,9D,9C,2C;h1=?8;"
              "m1=1:KS.1,KH.1,KD.1;down=1;pile=9H;turn=0")
-
-
-def play_turn(state: State, seat: int, level: str) -> list[str]:
-    """Let ``seat`` at ``level`` play until its turn is over; the actions' texts."""
-    moves = []
-    while state.phase == "play" and state.turn == seat:
-        action = bots.choose(state.view(seat), state.legal_actions(seat), level, seed=0)
-        moves.append(str(action))
-        state.apply(action)
-    return moves
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

@@ -12,6 +12,7 @@ from game.bots import dunka as dunka_bot
 from game.bots import elvakort as elv_bot
 from game.melds import parse_meld
 from game.rummy import Discard, Draw, LayDown, Layoff, Rules, State, new_game
+from turn_helpers import play_turn
 
 RULES = Rules(variant="elvakort")
 
@@ -312,16 +313,6 @@ def test_normal_beats_the_old_dunka_bot_at_elvakort():
 # ---------------------------------------------------------------------------- issue 32
 
 ISSUE_32 = "elvakort;round=1;phase=play;h0=7S,7H,7D,7C,KS,KH,KD,2H,3H,4H,5H;h1=?10;pile=9D;turn=0"
-
-
-def play_turn(state: State, seat: int, level: str) -> list[str]:
-    """Let ``seat`` at ``level`` play until its turn is over; the actions' texts."""
-    moves = []
-    while state.phase == "play" and state.turn == seat:
-        action = bots.choose(state.view(seat), state.legal_actions(seat), level, seed=0)
-        moves.append(str(action))
-        state.apply(action)
-    return moves
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
