@@ -34,8 +34,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "dk_btn_cancel": "Avbryt",
         "dk_btn_this": "Lägg ut",
         "dk_choose_title": "Så kan du lägga ut",
-        "dk_choose_many": ("Det finns flera sätt, det som lämnar minst poäng på handen "
-                           "först: välj ett."),
+        "dk_choose_many": ("Det finns flera sätt: först de som låter dig gå ut i samma "
+                           "tur, sedan det som lämnar minst poäng på handen. Välj ett."),
         "dk_way_label": "Lägg ut {melds}; behåll {kept}",
         "dk_way_none": "inga kort",
         "dk_way_kept": "Kvar på handen: {cards}",
@@ -212,8 +212,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "dk_btn_cancel": "Cancel",
         "dk_btn_this": "Lay down",
         "dk_choose_title": "How you can lay down",
-        "dk_choose_many": ("There are several ways, the one leaving the fewest points in "
-                           "hand first: choose one."),
+        "dk_choose_many": ("There are several ways: first those that let you go out this "
+                           "turn, then the one leaving the fewest points in hand. Choose "
+                           "one."),
         "dk_way_label": "Lay down {melds}; keep {kept}",
         "dk_way_none": "no cards",
         "dk_way_kept": "In hand: {cards}",

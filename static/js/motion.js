@@ -288,7 +288,7 @@
   // hidden the log wears a sign ("2 more ▾", its data-more), and a tap on it opens it to
   // show every sentence (data-open; "fewer ▴" closes it): at 360x640 one long turn
   // sentence left no room for the move before it (issue 32). The log stays open across
-  // redraws until tapped again.
+  // redraws until it is tapped again or a tap lands anywhere else.
   let logOpen = false;
 
   function hideOlder(log, lines) {
@@ -343,7 +343,13 @@
   document.addEventListener("click", (event) => {
     const t = event.target;
     const log = t && t.closest ? t.closest("#table .zone-dock .log") : null;
-    if (!log || !(logOpen || log.hasAttribute("data-sign"))) return;
+    if (!log) {
+      // a tap anywhere else closes it: open, it can leave a 360x640 phone's middle (the
+      // stock, the pile) no room (new-user check)
+      if (logOpen) { logOpen = false; fitLog(); }
+      return;
+    }
+    if (!(logOpen || log.hasAttribute("data-sign"))) return;
     logOpen = !logOpen;
     fitLog();
   });
