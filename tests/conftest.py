@@ -27,6 +27,7 @@ LONG_E2E = [
     "test_a_whole_game_on_a_phone_with_a_reload_mid_round",
     "test_full_elvakort_game_to_the_final_scoresheet",
     "test_durak_of_two_people_and_a_computer_to_its_end",
+    "test_no_hand_shows_while_the_computers_play_between_people",
     "test_example_page_positions_messages_and_foreign_frames",
     "test_full_game_with_keys_a_reload_and_an_illegal_click",
     "test_every_computer_move_of_a_bout_is_in_the_history_after_the_bout",
