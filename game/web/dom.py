@@ -68,3 +68,17 @@ def download(filename: str, text: str, mime: str) -> None:
     link.click()
     link.remove()
     window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+
+def local_day(lang: str, ms) -> str:
+    """The local date of ``ms`` (ms since the epoch) as the page's lists show it
+    (``sheets_model.day_text``: Swedish 2026-12-03, English 3 Dec 2026); empty when it is
+    not a positive number (not known)."""
+    if isinstance(ms, bool) or not isinstance(ms, (int, float)) or ms <= 0:
+        return ""
+    import js
+    from .sheets_model import day_text
+    when = js.Date.new(ms)
+    return day_text(lang, int(when.getFullYear()), int(when.getMonth()) + 1,
+                    int(when.getDate()))
+

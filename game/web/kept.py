@@ -22,7 +22,7 @@ from pyscript import document
 
 from game import saves
 from game.i18n import t
-from game.web.sheets_model import day_text
+from game.web.dom import local_day
 
 
 class KeptGamesPart:
@@ -154,18 +154,12 @@ class KeptGamesPart:
         out = []
         for game, ms in self.parked():
             name = t(self.lang, f"game_{game}")
-            label = t(self.lang, "parked_resume", game=name, day=self.saved_day(ms)) if ms \
+            label = t(self.lang, "parked_resume", game=name, day=local_day(self.lang, ms)) if ms \
                 else t(self.lang, "parked_resume_undated", game=name)
             out.append(h("button", {"type": "button", "class": "ui-btn",
                                     "data-ui": "resume-parked", "data-game": game},
                           text=label))
         return out
-
-    def saved_day(self, ms: float) -> str:
-        """The local date of ``ms`` (ms since the epoch) as a list shows it."""
-        when = js.Date.new(ms)
-        return day_text(self.lang, int(when.getFullYear()), int(when.getMonth()) + 1,
-                        int(when.getDate()))
 
     def focus_notice_button(self, ui: str) -> None:
         """Put the keyboard on the notice's button ``ui`` (a question just asked)."""

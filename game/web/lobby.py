@@ -16,7 +16,7 @@ from game.engine import SettingError
 from game.i18n import LANGS, t, value_label
 from game.session import GAMES, LEVELS, Session, make_rules, needs_players, settings
 from game.web import seats
-from game.web.dom import clear, h
+from game.web.dom import clear, h, local_day
 from game.web.links import setting_text
 
 
@@ -279,7 +279,7 @@ class LobbyPart:
             if kind == game:
                 name = t(self.lang, f"game_{game}")
                 self.set_notice(t(self.lang, "confirm_replace_parked", game=name,
-                                  day=self.saved_day(ms) if ms else "—"), "warn",
+                                  day=local_day(self.lang, ms) or "—"), "warn",
                                 [("start-confirmed", t(self.lang, "start_anyway")),
                                  ("resume-parked-" + game, t(self.lang, "parked_resume_undated",
                                                              game=name))])

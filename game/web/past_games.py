@@ -15,9 +15,8 @@ from game.i18n import t
 from game.web import model
 from game.web.controller import table_for
 from game.web import markup
-from game.web.dom import element, h
+from game.web.dom import element, h, local_day
 
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 """English month abbreviations of the history's dates."""
 
 
@@ -42,12 +41,8 @@ class PastGamesPart:
                                   for n, tot in zip(entry["names"], entry["totals"]))
             label = t(lang, "dk_history_entry", game=t(lang, f"game_{entry['game']}"),
                       names=names)
-            if isinstance(entry.get("finished"), (int, float)):
-                when = js.Date.new(entry["finished"])
-                # Swedish 2026-12-03; English 3 Dec 2026 (en-GB's 03/12/2026 reads as
-                # March 12th to many English readers)
-                day = str(when.toLocaleDateString("sv-SE")) if lang == "sv" else \
-                    f"{int(when.getDate())} {MONTHS[int(when.getMonth())]} {int(when.getFullYear())}"
+            day = local_day(lang, entry.get("finished"))
+            if day:
                 label = f"{day} · {label}"
             rid = entry["id"]
             items.appendChild(h("li", {"data-history": rid},

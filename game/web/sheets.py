@@ -20,9 +20,9 @@ from ..i18n import t
 from ..people import isolate
 from ..scoresheet import (GAMES, NAME_LENGTH, ROUNDS, TableSheet, contracts, dump_sheets,
                           load_sheets, partial_points, read_file)
-from .dom import clear, download, h
+from .dom import clear, download, h, local_day
 from .jsvalue import absent
-from .sheets_model import (day_text, deleted_label, entry_label, name_fields, points_reason,
+from .sheets_model import (deleted_label, entry_label, name_fields, points_reason,
                            restore, sheet_names)
 
 SHEETS_KEY = saves.SHEETS_KEY
@@ -100,17 +100,8 @@ class SheetsScreen:
     def game_name(self, game: str) -> str:
         return t(self.lang, f"game_{game}")
 
-    def day(self, ms) -> str:
-        """The local date of ``ms`` (ms since the epoch) as a list shows it
-        (``sheets_model.day_text``); empty when not known (0, missing)."""
-        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or ms <= 0:
-            return ""
-        when = js.Date.new(ms)
-        return day_text(self.lang, int(when.getFullYear()), int(when.getMonth()) + 1,
-                        int(when.getDate()))
-
     def label(self, game: str, names: list[str], ms) -> str:
-        return entry_label(self.lang, self.day(ms), game, names)
+        return entry_label(self.lang, local_day(self.lang, ms), game, names)
 
     def overview(self, sheets: list[TableSheet]):
         lang = self.lang

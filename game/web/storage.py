@@ -322,9 +322,7 @@ class StoragePart:
         """Write the running session; a finished six-round game also goes to the history."""
         if self.session is None or self.teach.ephemeral:  # never over the visitor's game
             return
-        if not self.write_session() and self.session_rev < saves.save_meta(
-                self._get(saves.SESSION_KEY))["rev"]:
-            return  # another tab moved the game on: this tab now shows that one
+        self.write_session()  # (another tab's newer game may be self.session after it)
         record = self.session.record()
         if record is not None:
             history = self.load_history()
