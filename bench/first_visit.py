@@ -8,7 +8,9 @@ playable, then for the service worker to be active with its cache filled, and pr
 - the bytes sent until the table was playable, and after it (the service worker's own
   fetches, on the same link), and how many files were sent twice;
 - the largest files, each with how many times and how many bytes it was sent;
-- what the worker's cache holds that the page never asked for.
+- what the worker's cache holds that the page never asked for;
+- beside it, a first visit of a bare PyScript page on the same runtime (bench/bare/), in
+  a fresh profile too: its bytes and seconds to ``py:all-done``.
 
 A first step towards issue 33's bench (no compression, no paced link yet): the counts are
 exact, whatever the machine's load. Not a test; exits 0.
@@ -18,7 +20,9 @@ Measured 2026-12-07 (uncompressed; bench/results/first_visit.txt per file):
           everything again with cache: "reload", while the page booted)
   after:  22.0 MB in all, 21.7 MB until the table was playable and 0.2 MB after it; the
           runtime's files are revalidated (304, no body), nothing is sent twice;
-          21.6 MB with game.zip compiled without docstrings (optimize=2)
+          21.6 MB with game.zip compiled without docstrings (optimize=2); a bare PyScript
+          page's first visit in the same run: 13.7 MB, so the game is 1.58x its bytes
+          (the 6.3 MB snapshot is the difference) and 0.80x its time on localhost
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ import serve  # noqa: E402  (scripts/serve.py)
 
 URL = "index.html?game=durak&players=2&seed=1&speed=instant&lang=en"
 READY = '#table[data-game="durak"] [data-action]'
+BARE_URL = "bench/bare/index.html"
 TIMEOUT_MS = 180_000
 
 CACHED = """async () => {
@@ -124,6 +129,10 @@ def run() -> None:
         time.sleep(1.0)  # the last responses' counts
         context.close()
         profile.cleanup()
+        mark = len(SENT)
+        bare_s = bare_visit(p, base)
+        bare = SENT[mark:]
+        del SENT[mark:]
     server.shutdown()
     before = sum(n for t, _, n in SENT if t <= ready)
     after = sum(n for t, _, n in SENT if t > ready)
@@ -145,6 +154,28 @@ def run() -> None:
     print(f"  cached by the worker: {len(cached)} files; never asked for by the page: {len(never)}")
     for url in never:
         print(f"    {url}")
+    bare_bytes = sum(n for _, _, n in bare)
+    print(f"a bare PyScript page on the same runtime ({BARE_URL}), first visit: "
+          f"{_mb(bare_bytes)} until py:all-done ({bare_s:.1f} s); the game's first visit "
+          f"{(before + after) / bare_bytes:.2f}x its bytes, {(ready - start) / bare_s:.2f}x its "
+          f"time (localhost)")
+
+
+def bare_visit(p, base: str) -> float:
+    """A first visit of the bare PyScript page in a fresh profile; its seconds to
+    ``py:all-done`` (its bytes land in ``SENT``)."""
+    profile = tempfile.TemporaryDirectory()
+    context = p.chromium.launch_persistent_context(profile.name, **chromium.launch_kwargs())
+    page = context.new_page()
+    page.add_init_script("window.addEventListener('py:all-done', () => { window.__done = 1; })")
+    start = time.monotonic()
+    page.goto(base + BARE_URL, wait_until="domcontentloaded")
+    page.wait_for_function("window.__done === 1", timeout=TIMEOUT_MS, polling=50)
+    seconds = time.monotonic() - start
+    time.sleep(0.5)
+    context.close()
+    profile.cleanup()
+    return seconds
 
 
 def main(argv: list[str] | None = None) -> int:
