@@ -19,13 +19,11 @@ sys.path (zipimport, built into Python: nothing to unpack):
 
 Entries are sorted and dated 1980-01-01, so the same sources give the same bytes.
 
-static/build/snapshot.bin.gz (gzip) is a memory snapshot of that Pyodide after starting
-Python and importing the engine modules (SNAPSHOT_MODULES: everything outside game/web/,
-which never touches the browser) from exactly this game.zip (scripts/make_snapshot.mjs);
-static/js/interpreter.mjs restores it instead of starting Python. static/build/build.json
-records the sha256 of both files, so they are always rebuilt and checked together.
+No memory snapshot is built here: each browser makes its own after its first visit
+(static/js/snapshot-worker.mjs imports every module outside game/web/ listed in
+bundle.json), so none is downloaded (issue 33).
 
-The build is skipped when bundle.json and build.json already match the sources, the
+The build is skipped when bundle.json already matches the sources, the
 pinned Pyodide and this builder (then it takes milliseconds); scripts/setup.sh runs it on
 every set-up and scripts/serve.py before serving either file, so a stale bundle is never
 served.
@@ -37,7 +35,6 @@ Standard library only. Usage:
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import os
@@ -51,12 +48,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLE = ROOT / "static" / "build" / "game.zip"
-SNAPSHOT = BUNDLE.with_name("snapshot.bin.gz")
-BUILD_RECORD = BUNDLE.with_name("build.json")
 MANIFEST = "bundle.json"
 COMMENT_PREFIX = "kortbordet-bundle "
 COMPILER = ROOT / "scripts" / "compile_pyc.mjs"
-SNAPSHOTTER = ROOT / "scripts" / "make_snapshot.mjs"
 FORMAT = 1
 _DATE = (1980, 1, 1, 0, 0, 0)
 _LOCK = threading.Lock()
@@ -90,7 +84,7 @@ def pyodide_version() -> str:
 
 def _builder_hash() -> str:
     digest = hashlib.sha256()
-    for path in (Path(__file__).resolve(), COMPILER, SNAPSHOTTER):
+    for path in (Path(__file__).resolve(), COMPILER):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -105,20 +99,6 @@ def expected() -> dict:
             rel: hashlib.sha256((ROOT / rel).read_bytes()).hexdigest() for rel in sources()
         },
     }
-
-
-def snapshot_modules(rels: list[str]) -> list[str]:
-    """The dotted names of the modules imported into the memory snapshot: every module
-    outside game/web/ (README: only game/web/ imports pyscript/js/pyodide)."""
-    return [
-        rel[:-3].replace("/", ".").removesuffix(".__init__")
-        for rel in modules(rels)
-        if not rel.startswith("game/web/")
-    ]
-
-
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def read_manifest(bundle: Path = BUNDLE) -> dict | None:
@@ -146,15 +126,6 @@ def stale_reason(bundle: Path = BUNDLE) -> str:
     if changed:
         return "sources changed since the build: " + ", ".join(changed[:5]) + (
             f" and {len(changed) - 5} more" if len(changed) > 5 else "")
-    if bundle == BUNDLE:
-        try:
-            record = json.loads(BUILD_RECORD.read_text(encoding="utf-8"))
-            if record.get("bundle_sha256") != _sha256(bundle):
-                return "the snapshot was made from another game.zip"
-            if record.get("snapshot_sha256") != _sha256(SNAPSHOT):
-                return f"{SNAPSHOT.name} does not match {BUILD_RECORD.name}"
-        except (OSError, ValueError):
-            return f"{SNAPSHOT.name} or {BUILD_RECORD.name} is missing or unreadable"
     return ""
 
 
@@ -169,20 +140,6 @@ def _node(*args: str) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def _replace(path: Path, data: bytes) -> None:
-    """Write path atomically (a temporary file in its folder renamed over it)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".build-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
 def bundle_id(bundle: Path = BUNDLE) -> str:
     """The id a bundle carries in its zip comment ("kortbordet-bundle <id>", the last
     bytes of the file, so the page reads it without unzipping); "" when there is none."""
@@ -194,27 +151,9 @@ def bundle_id(bundle: Path = BUNDLE) -> str:
     return comment.removeprefix(COMMENT_PREFIX) if comment.startswith(COMMENT_PREFIX) else ""
 
 
-def build_snapshot(bundle: Path = BUNDLE) -> dict:
-    """Make static/build/snapshot.bin.gz from ``bundle`` and record both files' sha256 in
-    build.json. Returns the record. Raises RuntimeError when node fails."""
-    rels = sources()
-    bundle_sha = _sha256(bundle)
-    with tempfile.TemporaryDirectory(prefix="kortbordet-snap-") as out:
-        raw = Path(out) / "snapshot.bin"
-        info = _node(str(SNAPSHOTTER), str(bundle), bundle_id(bundle), str(raw),
-                     *snapshot_modules(rels))
-        data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
-    _replace(SNAPSHOT, data)
-    record = {"bundle_sha256": bundle_sha, "snapshot_sha256": hashlib.sha256(data).hexdigest(),
-              "snapshot_bytes": info["bytes"], "snapshot_modules": info["modules"]}
-    _replace(BUILD_RECORD, json.dumps(record, indent=1).encode())
-    return record
-
-
 def build(bundle: Path = BUNDLE) -> dict:
     """Compile every module with the pinned Pyodide under Node and write the bundle
-    atomically (a temporary file renamed over it), then its memory snapshot (for the
-    site's own bundle). Returns the manifest written. Raises RuntimeError when node or
+    atomically (a temporary file renamed over it). Returns the manifest written. Raises RuntimeError when node or
     the compiler fails."""
     want = expected()
     rels = modules(list(want["sources"]))
@@ -243,8 +182,6 @@ def build(bundle: Path = BUNDLE) -> dict:
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-    if bundle == BUNDLE:
-        build_snapshot(bundle)
     return manifest
 
 
@@ -259,8 +196,7 @@ def ensure(bundle: Path = BUNDLE, quiet: bool = False) -> bool:
         manifest = build(bundle)
         if not quiet:
             print(f"build_bundle: {bundle.relative_to(ROOT)} ({bundle.stat().st_size} bytes,"
-                  f" {len(modules(list(manifest['sources'])))} modules, Python {manifest['python']});"
-                  f" {SNAPSHOT.relative_to(ROOT)} ({SNAPSHOT.stat().st_size} bytes)", flush=True)
+                  f" {len(modules(list(manifest['sources'])))} modules, Python {manifest['python']})", flush=True)
         return True
 
 

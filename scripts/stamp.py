@@ -2,21 +2,20 @@
 """Name the site's own files by their content: ``./static/build/game.zip?v=<hash>``.
 
 A browser (or GitHub Pages' ten-minute HTTP cache) could otherwise give a new page a game
-bundle, snapshot, script or style sheet of an earlier release. The page (index.html) and
+bundle, script or style sheet of an earlier release. The page (index.html) and
 PyScript's configuration (pyscript.toml) therefore name each of those files with a query
 string that changes with its bytes: a new release's page asks for new URLs, which no cache
 holds yet (issue 15). Static hosting ignores the query, so nothing needs renaming on disk.
 
 Which files are versioned: every file outside static/vendor/ whose name ends in
-VERSIONED_SUFFIXES (our scripts and style sheets, pyscript.toml, static/build/game.zip and
-static/build/snapshot.bin.gz). The pinned runtime in static/vendor/ is fetched by Pyodide
+VERSIONED_SUFFIXES (our scripts and style sheets, pyscript.toml and static/build/game.zip). The pinned runtime in static/vendor/ is fetched by Pyodide
 and PyScript under fixed names (PyScript's own chunks carry content hashes already).
 
 What is rewritten: in index.html and pyscript.toml (STAMPED), every quoted relative URL
 ``"./<path>"`` (an earlier ``?v=`` replaced) whose path is a versioned file. The versions
 are the first 12 hex digits of the file's sha256 (pyscript.toml's: of its stamped text). The same URLs go into the service
 worker's precache list (scripts/build_sw.py), so the worker answers exactly what the page
-asks for. static/js/interpreter.mjs fetches the snapshot under the URL the page preloads.
+asks for.
 
 Where it happens: scripts/serve.py (`make play`, the tests, the benches) serves the two
 files stamped; the GitHub Pages workflow stamps its copy of the site

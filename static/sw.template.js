@@ -32,7 +32,10 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith("kortbordet-") && name !== CACHE_NAME) {
+        // "kortbordet-snapshot" is the memory snapshot this browser made
+        // (static/js/interpreter.mjs): it outlives releases and is checked on its own.
+        if (name.startsWith("kortbordet-") && name !== CACHE_NAME
+            && name !== "kortbordet-snapshot") {
           await caches.delete(name);
         }
       }

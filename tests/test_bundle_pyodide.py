@@ -51,50 +51,6 @@ def test_bundle_imports_bytecode_and_tracebacks_name_source_lines():
     assert "CardError" in trace
 
 
-RESTORE = r"""
-import { loadPyodide } from "pyodide";
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
-const snapshot = gunzipSync(readFileSync(process.argv[1]));
-const pyodide = await loadPyodide({ _loadSnapshot: snapshot });
-pyodide.FS.writeFile("/home/pyodide/game.zip", readFileSync(process.argv[2]));
-const out = pyodide.runPython(`
-import json, os, sys
-before = sorted(m for m in sys.modules if m.startswith("game."))
-from game import durak
-state = durak.new_game(durak.Rules(), ["Ann", "Bo"], seed=42)
-json.dumps({"bundle": os.environ.get("KORTBORDET_BUNDLE"), "imported": before,
-            "durak_file": durak.__file__, "to_act": state.to_act()})
-`);
-process.stdout.write(out);
-"""
-
-
-def test_snapshot_restores_the_engine_modules_of_this_bundle():
-    """The memory snapshot (static/build/snapshot.bin.gz) restores an interpreter with the
-    engine imported from this very bundle, and the engine plays from it."""
-    import json
-    import sys
-
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import build_bundle
-
-    snapshot = ROOT / "static" / "build" / "snapshot.bin.gz"
-    assert snapshot.is_file(), "static/build/snapshot.bin.gz missing: run scripts/setup.sh"
-    proc = subprocess.run(
-        [shutil.which("node") or "node", "--input-type=module", "-e", RESTORE,
-         str(snapshot), str(BUNDLE)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    got = json.loads(proc.stdout)
-    assert got["bundle"] == build_bundle.bundle_id(), "snapshot made from another bundle"
-    assert "game.durak" in got["imported"] and "game.session" in got["imported"]
-    assert not any(m.startswith("game.web.") and not m.endswith("model") for m in got["imported"])
-    assert got["durak_file"] == "/home/pyodide/game.zip/game/durak/__init__.pyc"
-    assert got["to_act"]
-
-
 def test_nothing_in_the_game_reads_a_docstring_or_asserts_for_its_logic():
     """The bundle is compiled with optimize=2 (scripts/compile_pyc.mjs): docstrings and
     ``assert`` statements are left out of game.zip. That is only safe while no module of

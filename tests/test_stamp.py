@@ -38,7 +38,6 @@ def test_the_page_names_the_current_version_of_each_of_our_files():
     config = stamp.stamp_file("pyscript.toml").decode()
     refs = _refs(page) + _refs(config)
     for rel, path in (("static/build/game.zip", build_bundle.BUNDLE),
-                      ("static/build/snapshot.bin.gz", build_bundle.SNAPSHOT),
                       ("static/js/interpreter.mjs", ROOT / "static/js/interpreter.mjs"),
                       ("static/js/boot.js", ROOT / "static/js/boot.js"),
                       ("static/css/app.css", ROOT / "static/css/app.css")):

@@ -1,60 +1,139 @@
 // Kortbordet's interpreter module for PyScript (pyscript.toml `interpreter`): the vendored
-// Pyodide (static/vendor/pyodide/pyodide.mjs), started from a memory snapshot.
+// Pyodide (static/vendor/pyodide/pyodide.mjs), started from a memory snapshot that this
+// browser made itself.
 //
-// static/build/snapshot.bin.gz (scripts/build_bundle.py, scripts/make_snapshot.mjs) is
-// Pyodide's memory after starting Python and importing the game's engine modules from
-// static/build/game.zip, made by the same Pyodide under Node. Restoring it replaces
-// starting Python, most of what a bare PyScript page spends its boot on. Checks:
-// - Pyodide refuses a snapshot of another build of itself (build id); then, as when the
-//   snapshot is missing or cannot be read, Python starts the ordinary way;
-// - the snapshot froze the random module's state, which would deal every visitor the same
-//   games: it is re-seeded from the browser (os.urandom: crypto.getRandomValues) first;
+// A snapshot is Pyodide's memory after starting Python and importing the game's engine
+// modules from static/build/game.zip: restoring it replaces starting Python, most of what a
+// bare PyScript page spends its boot on. No snapshot is downloaded (issue 33: 6.3 MB gzip,
+// a phone's first visit paid more for it than it saved). Instead:
+// - a first visit starts Python the ordinary way;
+// - once the page is ready and quiet, a worker (static/js/snapshot-worker.mjs) starts a
+//   second Pyodide, imports the same modules from the same game.zip, makes the snapshot
+//   and keeps it gzipped in Cache Storage ("kortbordet-snapshot"); nothing goes over the
+//   wire (the worker's files come from the HTTP cache);
+// - a return visit (online or offline) restores it.
+// Checks:
+// - Pyodide refuses a snapshot of another build of itself (build id); then, as when none
+//   is kept or it cannot be read, Python starts the ordinary way;
+// - the snapshot froze the random module's state: it is re-seeded from the browser
+//   (os.urandom: crypto.getRandomValues) first;
 // - the loader in index.html compares the snapshot's bundle (KORTBORDET_BUNDLE) with the
-//   game.zip it got and forgets the snapshot's game modules if they differ.
-// (str hashes keep the snapshot's hash seed: the same for every visitor of a release.)
+//   game.zip it got, forgets the snapshot's game modules if they differ, and says so
+//   (window.kortbordetSnapshotModules): a new release's first visit makes a new snapshot.
 import * as pyodide from "../vendor/pyodide/pyodide.mjs";
 
 export const version = pyodide.version;
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
-// The page names the snapshot with its content hash (index.html's preload hint, stamped by
-// scripts/stamp.py: ?v=...): the same URL here, so the preloaded response is the one used
-// and no cache can hand over another release's snapshot. Without the hint, the plain name.
-function snapshotURL() {
-  const plain = new URL("../build/snapshot.bin.gz", import.meta.url);
+const SNAPSHOT_CACHE = "kortbordet-snapshot";
+// The key the snapshot is kept under: a URL of this site that the server never serves.
+const SNAPSHOT_KEY = new URL("../build/local-snapshot.bin.gz", import.meta.url).href;
+const WORKER_URL = new URL("./snapshot-worker.mjs", import.meta.url).href;
+// After the page is ready: wait this long, then for the browser to be idle, so making the
+// snapshot never competes with the first taps.
+const MAKE_AFTER_MS = 2000;
+
+// The URL the page names a file of ours under (its preload hint, stamped with the file's
+// content hash by scripts/stamp.py: ?v=...), so the worker gets the very file the page
+// got from the HTTP cache; without a hint, the plain name.
+function pageURL(relative) {
+  const plain = new URL(relative, import.meta.url);
   const hints = typeof document === "undefined" ? []
-    : document.querySelectorAll('link[rel="preload"][href*="snapshot.bin.gz"]');
+    : document.querySelectorAll('link[rel="preload"]');
   for (const link of hints) {
     const href = new URL(link.href);
     if (href.origin === plain.origin && href.pathname === plain.pathname) return href.href;
   }
   return plain.href;
 }
-const SNAPSHOT_URL = snapshotURL();
 
-// Fetched from the moment this module is imported (index.html preloads it too), in
-// parallel with the runtime's own downloads; gunzipped as it streams in.
-async function fetchSnapshot() {
-  const response = await fetch(SNAPSHOT_URL);
-  if (!response.ok) throw new Error(`${SNAPSHOT_URL}: HTTP ${response.status}`);
+const OPTIONS = { indexURL: INDEX_URL };
+
+// The snapshot this browser keeps (a gzip Response), or null: looked up at once, while
+// the runtime downloads.
+async function keptSnapshot() {
+  if (typeof caches === "undefined" || typeof DecompressionStream !== "function") return null;
+  return (await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY)) || null;
+}
+
+async function gunzip(response) {
   const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-const snapshot = typeof DecompressionStream === "function"
-  ? fetchSnapshot()
-  : Promise.reject(new Error("no DecompressionStream"));
-snapshot.catch(() => {});  // reported once, below
+const kept = keptSnapshot().catch((e) => {
+  console.info("Kortbordet: Cache Storage unreadable:", e && (e.message || e));
+  return null;
+});
 
 export async function loadPyodide(options = {}) {
-  const base = { ...options, indexURL: INDEX_URL };
-  try {
-    const py = await pyodide.loadPyodide({ ...base, _loadSnapshot: snapshot });
-    py.runPython("import random; random.seed()");
-    globalThis.kortbordetSnapshot = true;
-    return py;
-  } catch (e) {
-    console.warn("Kortbordet: starting Python without the memory snapshot:", e && (e.message || e));
+  const base = { ...options, ...OPTIONS };
+  whenReady(keepSnapshotCurrent);
+  const response = await kept;
+  if (response) {
+    try {
+      const py = await pyodide.loadPyodide({ ...base, _loadSnapshot: gunzip(response) });
+      py.runPython("import random; random.seed()");
+      globalThis.kortbordetSnapshot = true;
+      return py;
+    } catch (e) {
+      console.warn("Kortbordet: starting Python without the kept memory snapshot:",
+        e && (e.message || e));
+    }
   }
   return pyodide.loadPyodide(base);
+}
+
+function whenReady(callback) {
+  if (typeof document === "undefined") return;
+  const html = document.documentElement;
+  if (html.getAttribute("data-boot") === "ready") {
+    callback();
+    return;
+  }
+  const watch = new MutationObserver(() => {
+    if (html.getAttribute("data-boot") === "ready") {
+      watch.disconnect();
+      callback();
+    }
+  });
+  watch.observe(html, { attributes: true, attributeFilter: ["data-boot"] });
+}
+
+// Once the page is ready: unless Python came from a kept snapshot of this very game.zip,
+// make one in a worker, one at a time per site (Web Locks: the frames of a teaching page
+// or two tabs do not each make one).
+function keepSnapshotCurrent() {
+  const current = globalThis.kortbordetSnapshot === true
+    && globalThis.kortbordetSnapshotModules === true;
+  if (current || typeof caches === "undefined" || typeof Worker === "undefined"
+      || typeof CompressionStream !== "function" || !navigator.locks) return;
+  const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 0));
+  setTimeout(() => idle(() => {
+    navigator.locks.request(SNAPSHOT_CACHE, { ifAvailable: true }, async (lock) => {
+      if (lock) await makeSnapshot();
+    }).catch((e) => console.info("Kortbordet: no memory snapshot made:", e && (e.message || e)));
+  }, { timeout: 5000 }), MAKE_AFTER_MS);
+}
+
+// Runs the worker to its end; resolves when the snapshot is kept (or it failed: said on
+// the console, the next visit starts Python the ordinary way and tries again).
+function makeSnapshot() {
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER_URL, { type: "module", name: "kortbordet-snapshot" });
+    const done = (message) => {
+      worker.terminate();
+      if (message) console.info("Kortbordet: no memory snapshot made:", message);
+      globalThis.kortbordetSnapshotMade = !message;
+      resolve();
+    };
+    worker.onmessage = ({ data }) => done(data && data.error);
+    worker.onerror = (event) => { event.preventDefault(); done(event.message || "worker error"); };
+    worker.postMessage({
+      options: OPTIONS,
+      bundleURL: pageURL("../build/game.zip"),
+      cache: SNAPSHOT_CACHE,
+      key: SNAPSHOT_KEY,
+    });
+  });
 }

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 import urllib.error
 import urllib.request
 import zlib
@@ -67,18 +68,30 @@ def snapshot(page) -> dict:
                                                "els => els.map(e => e.textContent)")}
 
 
+def wait_snapshot_made(page, timeout_s: float = 120) -> None:
+    """Until the first visit's memory snapshot is made and kept (static/js/interpreter.mjs
+    starts a worker for it once the page is ready)."""
+    deadline = time.monotonic() + timeout_s
+    while (made := page.evaluate("window.kortbordetSnapshotMade ?? null")) is None:
+        assert time.monotonic() < deadline, "Firefox made no memory snapshot"
+        time.sleep(0.25)
+    assert made is True, "the snapshot worker failed in Firefox"
+
+
 def cut_network_and_reload_mid_game(page, server) -> None:
     """Stop the HTTP server (nothing listens on its port any more), then reload while the
-    human is to move: the page must boot from the service worker's cache and resume the
-    same game exactly."""
+    human is to move: the page must boot from the service worker's cache and from the
+    memory snapshot the first visit made, and resume the same game exactly."""
     assert wait_settled(page) == "human"
     before = snapshot(page)
     assert before["hand"]
+    wait_snapshot_made(page)
     server.stop()
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(server.url, timeout=5)
     open_game(page, page.url, reload=True)
     assert page.evaluate("!!navigator.serviceWorker.controller")
+    assert page.evaluate("window.kortbordetSnapshot === true"), "not restored offline"
     assert wait_settled(page) == "human"
     assert snapshot(page) == before
 
