@@ -151,6 +151,7 @@
     var now = Date.now();
     if (window.kortbordetReady || failed) { clearInterval(watch); return; }
     if (now - lastTick > 3 * TICK_MS) alive();  // the main thread was busy: work is going on
+    if (window.kortbordetBootHeld) alive();  // an embedded table waiting to be seen (start.mjs)
     lastTick = now;
     var bar = $("loading-progress");
     if (bar && +bar.value < 55) bar.value = +bar.value + 1;

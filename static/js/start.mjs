@@ -25,7 +25,30 @@ function indexedDBWorks() {
   });
 }
 
+// A table embedded in another page (static/examples/teach.html: four of them) boots only
+// once it comes near the screen: a teaching page's tables further down cost neither CPU
+// nor memory until the reader gets there (issue 33). The iframe's own loading="lazy"
+// keeps far-away ones from loading at all; this covers the rest (the browser's margin
+// for lazy frames is a few screens). The boot watchdog (boot.js) waits meanwhile.
+function nearTheScreen() {
+  if (window.self === window.top || typeof IntersectionObserver !== "function") {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    window.kortbordetBootHeld = true;
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        seen.disconnect();
+        window.kortbordetBootHeld = false;
+        resolve();
+      }
+    }, { rootMargin: "50% 0px" });  // applies where the parent is this site
+    seen.observe(document.documentElement);
+  });
+}
+
 try {
+  await nearTheScreen();
   if (!(await indexedDBWorks())) {
     await import("../vendor/fake-indexeddb/auto/index.mjs");
     window.kortbordetMemoryStorage = true;

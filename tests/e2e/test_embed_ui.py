@@ -66,9 +66,30 @@ def frame_of(page, name: str):
 
 
 def open_teach_page(page, site) -> None:
+    """Open the example page and boot its four tables, each scrolled into view in turn
+    (an embedded table boots only near the screen: loading="lazy", static/js/start.mjs)."""
     page.goto(site.url + TEACH, wait_until="domcontentloaded")
     for name in FRAMES:
+        page.locator(f"#frame-{name}").scroll_into_view_if_needed()
         wait_event(page, name, "ready", timeout=FRAME_BOOT_MS)
+
+
+def test_a_teaching_page_boots_a_table_only_near_the_screen(page, site):
+    """Issue 33: on a phone the example page boots its first table alone; the last one,
+    screens further down, loads nothing, and boots when scrolled to, in the language the
+    reader chose meanwhile."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site.url + TEACH, wait_until="domcontentloaded")
+    wait_event(page, "durak", "ready", timeout=FRAME_BOOT_MS)
+    page.wait_for_timeout(1500)
+    assert [name for name in FRAMES if events(page, name, "ready")] == ["durak"]
+    assert "index.html" not in frame_of(page, "tonk").url, "the last table loaded off screen"
+    tap(page.locator("[data-set-lang=en]"))
+    page.locator("#frame-tonk").scroll_into_view_if_needed()
+    wait_event(page, "tonk", "ready", count=2, timeout=FRAME_BOOT_MS)  # booted, then set-lang
+    tonk = frame_of(page, "tonk")
+    assert tonk.evaluate("document.documentElement.lang") == "en"
+    assert "Your task" in tonk.locator("#teach-prompt").inner_text()
 
 
 def test_example_page_positions_messages_and_foreign_frames(page, site):
@@ -228,6 +249,7 @@ def check_a_frame_with_another_origin_set_neither_sends_nor_listens(page):
         f.id = 'frame-strange'; f.title = 'strange';
         f.src = '../../index.html?embed=1&lang=sv&game=durak&players=2&origin=https://example.org';
         document.body.appendChild(f);
+        f.scrollIntoView();  // a table boots near the screen
     }""")
     frame = page.locator("#frame-strange").element_handle().content_frame()
     frame.wait_for_function("document.documentElement.dataset.boot === 'ready'",
@@ -253,6 +275,7 @@ def check_an_invalid_origin_fails_closed_and_says_so_in_the_frame(page):
         f.src = '../../index.html?embed=1&lang=en&game=durak&players=2'
               + '&origin=javascript:alert(1)';
         document.body.appendChild(f);
+        f.scrollIntoView();  // a table boots near the screen
     }""")
     frame = page.locator("#frame-badorigin").element_handle().content_frame()
     frame.wait_for_function("document.documentElement.dataset.boot === 'ready'",
