@@ -213,3 +213,38 @@ def start_from_lobby(page, game: str, players: int, ticked: tuple[str, ...] = ()
     if confirm.count():
         confirm.click(position={"x": 8, "y": 16})
     page.locator(f"#table[data-game={game}]").wait_for()
+
+
+# The page's Python, for a test or script that must run Python in it: the page's
+# interpreter module (static/js/interpreter.mjs) served with its ``loadPyodide`` export
+# wrapped so the started interpreter is kept as ``window.kortbordetPython``
+# (``kortbordetPython.runPython(code)``). Only a route: the site itself exposes nothing.
+# Needs a context with ``service_workers="block"`` (a worker's answers bypass routes).
+_EXPOSE_SUFFIX = """
+export async function loadPyodide(options) {
+  const py = await kortbordetLoadPyodide(options);
+  globalThis.kortbordetPython = py;
+  return py;
+}
+"""
+
+
+def expose_python(page_or_context) -> None:
+    """From the next navigation on, each page (frames included) of ``page_or_context``
+    keeps its Python as ``window.kortbordetPython`` (see ``_EXPOSE_SUFFIX``)."""
+    def patched(route):
+        body = route.fetch().text()
+        head = "export async function loadPyodide("
+        assert body.count(head) == 1, "static/js/interpreter.mjs: no loadPyodide export"
+        body = body.replace(head, "async function kortbordetLoadPyodide(") + _EXPOSE_SUFFIX
+        route.fulfill(body=body, content_type="text/javascript")
+
+    page_or_context.route("**/static/js/interpreter.mjs*", patched)
+
+
+def run_python(page_or_frame, code: str):
+    """Run ``code`` in the page's (or frame's) Python (``expose_python`` first) and return
+    the value of its last expression, converted to JSON-able data by JavaScript."""
+    return page_or_frame.evaluate(
+        "(code) => { const v = window.kortbordetPython.runPython(code);"
+        " return v && v.toJs ? v.toJs({dict_converter: Object.fromEntries}) : v; }", code)
