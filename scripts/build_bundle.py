@@ -21,9 +21,11 @@ Entries are sorted and dated 1980-01-01, so the same sources give the same bytes
 
 static/build/snapshot.bin.gz (gzip) is a memory snapshot of that Pyodide after starting
 Python and importing the engine modules (SNAPSHOT_MODULES: everything outside game/web/,
-which never touches the browser) from exactly this game.zip (scripts/make_snapshot.mjs);
+which never touches the browser) from exactly this game.zip (scripts/make_snapshot.mjs),
+with the page's trimmed standard library static/build/python_stdlib.zip
+(scripts/build_stdlib.py, brought up to date first: ``ensure``);
 static/js/interpreter.mjs restores it instead of starting Python. static/build/build.json
-records the sha256 of both files, so they are always rebuilt and checked together.
+records the sha256 of the three files, so they are always rebuilt and checked together.
 
 The build is skipped when bundle.json and build.json already match the sources, the
 pinned Pyodide and this builder (then it takes milliseconds); scripts/setup.sh runs it on
@@ -48,6 +50,9 @@ import tempfile
 import threading
 import zipfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build_stdlib  # noqa: E402  (scripts/build_stdlib.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLE = ROOT / "static" / "build" / "game.zip"
@@ -153,6 +158,8 @@ def stale_reason(bundle: Path = BUNDLE) -> str:
                 return "the snapshot was made from another game.zip"
             if record.get("snapshot_sha256") != _sha256(SNAPSHOT):
                 return f"{SNAPSHOT.name} does not match {BUILD_RECORD.name}"
+            if record.get("stdlib_sha256") != _sha256(build_stdlib.OUTPUT):
+                return f"the snapshot was made with another {build_stdlib.OUTPUT.name}"
         except (OSError, ValueError):
             return f"{SNAPSHOT.name} or {BUILD_RECORD.name} is missing or unreadable"
     return ""
@@ -201,11 +208,12 @@ def build_snapshot(bundle: Path = BUNDLE) -> dict:
     bundle_sha = _sha256(bundle)
     with tempfile.TemporaryDirectory(prefix="kortbordet-snap-") as out:
         raw = Path(out) / "snapshot.bin"
-        info = _node(str(SNAPSHOTTER), str(bundle), bundle_id(bundle), str(raw),
-                     *snapshot_modules(rels))
+        info = _node(str(SNAPSHOTTER), str(bundle), str(build_stdlib.OUTPUT),
+                     bundle_id(bundle), str(raw), *snapshot_modules(rels))
         data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
     _replace(SNAPSHOT, data)
     record = {"bundle_sha256": bundle_sha, "snapshot_sha256": hashlib.sha256(data).hexdigest(),
+              "stdlib_sha256": _sha256(build_stdlib.OUTPUT),
               "snapshot_bytes": info["bytes"], "snapshot_modules": info["modules"]}
     _replace(BUILD_RECORD, json.dumps(record, indent=1).encode())
     return record
@@ -249,11 +257,13 @@ def build(bundle: Path = BUNDLE) -> dict:
 
 
 def ensure(bundle: Path = BUNDLE, quiet: bool = False) -> bool:
-    """Build the bundle if it is stale; True when it was (re)built. Thread-safe."""
+    """Build the bundle if it is stale, the trimmed standard library first (the snapshot
+    is made with it); True when either was (re)built. Thread-safe."""
     with _LOCK:
+        stdlib = build_stdlib.ensure(quiet=quiet)
         reason = stale_reason(bundle)
         if not reason:
-            return False
+            return stdlib
         if not quiet:
             print(f"build_bundle: {reason}: compiling with Pyodide under Node", flush=True)
         manifest = build(bundle)
@@ -267,7 +277,7 @@ def ensure(bundle: Path = BUNDLE, quiet: bool = False) -> bool:
 def main(argv: list[str]) -> int:
     try:
         if "--check" in argv:
-            reason = stale_reason()
+            reason = build_stdlib.stale_reason() or stale_reason()
             if reason:
                 print(f"build_bundle: stale: {reason}", file=sys.stderr)
                 return 1

@@ -1,9 +1,12 @@
 // Make a memory snapshot of the pinned Pyodide with the game's engine modules imported
 // (run under Node by scripts/build_bundle.py; not meant to be run by hand).
 //
-//   node scripts/make_snapshot.mjs <game.zip> <bundle id> <out.bin> <module>...
+//   node scripts/make_snapshot.mjs <game.zip> <stdlib.zip> <bundle id> <out.bin> <module>...
 //
 // The interpreter is started as the browser starts it (HOME=/home/pyodide, cwd there),
+// with the page's standard library <stdlib.zip> (static/build/python_stdlib.zip,
+// scripts/build_stdlib.py: zipimport keeps the zip's table of contents in the snapshot, so
+// the page must restore it with the very same zip),
 // the bundle is written to /home/pyodide/game.zip (where PyScript's [files] puts it in the
 // page), put on sys.path, and each <module> imported: only modules that never touch the
 // browser (no js/pyscript), since the snapshot is restored in another JavaScript world.
@@ -16,12 +19,12 @@
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
 
-const [zipPath, bundleId, outPath, ...modules] = process.argv.slice(2);
-if (!zipPath || !/^[0-9a-f]{64}$/.test(bundleId || "") || !outPath || !modules.length) {
-  console.error("usage: node scripts/make_snapshot.mjs <game.zip> <bundle id> <out.bin> <module>...");
+const [zipPath, stdlibPath, bundleId, outPath, ...modules] = process.argv.slice(2);
+if (!zipPath || !stdlibPath || !/^[0-9a-f]{64}$/.test(bundleId || "") || !outPath || !modules.length) {
+  console.error("usage: node scripts/make_snapshot.mjs <game.zip> <stdlib.zip> <bundle id> <out.bin> <module>...");
   process.exit(2);
 }
-const pyodide = await loadPyodide({ _makeSnapshot: true });
+const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: stdlibPath });
 pyodide.FS.writeFile("/home/pyodide/game.zip", readFileSync(zipPath));
 pyodide.globals.set("MODULES", pyodide.toPy(modules));
 pyodide.globals.set("BUNDLE_ID", bundleId);
