@@ -46,8 +46,23 @@ const snapshot = typeof DecompressionStream === "function"
   : Promise.reject(new Error("no DecompressionStream"));
 snapshot.catch(() => {});  // reported once, below
 
+// The trimmed standard library (static/build/python_stdlib.zip, scripts/build_stdlib.py),
+// the zip the snapshot was made with, under the URL the page preloads (stamped like the
+// snapshot's: an older release's zip would not match the snapshot's zipimport cache).
+function preloadedURL(rel) {
+  const plain = new URL(rel, import.meta.url);
+  const hints = typeof document === "undefined" ? []
+    : document.querySelectorAll('link[rel="preload"]');
+  for (const link of hints) {
+    const href = new URL(link.href);
+    if (href.origin === plain.origin && href.pathname === plain.pathname) return href.href;
+  }
+  return plain.href;
+}
+const STDLIB_URL = preloadedURL("../build/python_stdlib.zip");
+
 export async function loadPyodide(options = {}) {
-  const base = { ...options, indexURL: INDEX_URL };
+  const base = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   try {
     const py = await pyodide.loadPyodide({ ...base, _loadSnapshot: snapshot });
     py.runPython("import random; random.seed()");
