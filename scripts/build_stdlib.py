@@ -90,14 +90,14 @@ def zip_modules(names: list[str]) -> dict[str, tuple[str, bool]]:
     return out
 
 
-def listed(path: Path = LIST) -> list[str]:
+def listed(path: Path | None = None) -> list[str]:
     """The recorded module names (scripts/stdlib_modules.txt), without its comments."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = (path or LIST).read_text(encoding="utf-8").splitlines()
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
 _IMPORT = re.compile(
-    r"^[ \t]*(?:from[ \t]+(?P<module>[\w.]+)[ \t]+import[ \t]+(?P<names>\([^)]*\)|[^\n#;]+)"
+    r"^[ \t]*(?:from[ \t]+(?P<module>\w[\w.]*)[ \t]+import[ \t]+(?P<names>\([^)]*\)|[^\n#;]+)"
     r"|import[ \t]+(?P<plain>[\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*))",
     re.M)
 
@@ -366,15 +366,21 @@ def _full_names_source(names: set[str]) -> bytes:
 
 
 def build(path: Path = OUTPUT) -> dict:
-    """Select the modules (Pyodide under Node) and write the trimmed zip atomically.
-    Returns {"modules": {name: why}, "python": version}. Raises RuntimeError when node
-    fails."""
-    names = full_names()
-    selected = _select_in_pyodide(roots(names))
+    """Select the modules (Pyodide under Node) and write the trimmed zip. Returns
+    {"modules": {name: why}, "python": version}. Raises RuntimeError when node fails."""
+    selected = _select_in_pyodide(roots(full_names()))
+    write_zip(path, list(selected["modules"]))
+    return selected
+
+
+def write_zip(path: Path, modules: list[str]) -> None:
+    """Write the trimmed zip of ``modules`` (modules of the full zip) to ``path``
+    atomically: their sources as the full zip holds them and FULL_NAMES_MODULE, entries
+    sorted and dated 1980-01-01, the key of the inputs in the zip comment."""
     with zipfile.ZipFile(FULL) as full:
-        modules = zip_modules(full.namelist())
-        entries = {modules[name][0]: full.read(modules[name][0]) for name in selected["modules"]}
-    entries[FULL_NAMES_MODULE + ".py"] = _full_names_source(set(modules))
+        found = zip_modules(full.namelist())
+        entries = {found[name][0]: full.read(found[name][0]) for name in modules}
+    entries[FULL_NAMES_MODULE + ".py"] = _full_names_source(set(found))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".stdlib-", suffix=".zip", dir=path.parent)
     os.close(fd)
@@ -382,13 +388,12 @@ def build(path: Path = OUTPUT) -> dict:
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
             for entry in sorted(entries):
                 zf.writestr(zipfile.ZipInfo(entry, _DATE), entries[entry], zipfile.ZIP_DEFLATED, 9)
-            zf.comment = (COMMENT_PREFIX + key(names)).encode("ascii")
+            zf.comment = (COMMENT_PREFIX + key(set(found))).encode("ascii")
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-    return selected
 
 
 def ensure(quiet: bool = False) -> bool:
