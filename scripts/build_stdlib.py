@@ -18,18 +18,21 @@ modules, the union of:
 - EXTRA_MODULES (a few codecs any text file may ask for);
 - then, until nothing is added: each module's parent packages and every standard module
   its source imports at its top level (class bodies, ``if`` and ``try`` blocks included,
-  function bodies not, as modulefinder does), except in branches that never run in
-  Pyodide (``if __name__ == "__main__"``, ``if TYPE_CHECKING``, Windows and macOS
-  branches, the pure-Python fallback of a built-in module in ``except ImportError``).
+  function bodies not: those imports run on a call, which the recording sees), except in
+  branches that never run in Pyodide (``if __name__ == "__main__"``, ``if TYPE_CHECKING``,
+  Windows and macOS branches, the pure-Python fallback of a built-in module in
+  ``except ImportError``).
   That closure is computed inside the pinned Pyodide under Node (``select``, this very
   file imported there), since only its Python (3.14) parses its standard library.
 
 The modules are stored as the sources Pyodide ships, not as bytecode: compiled by the
-pinned Pyodide to .pyc (optimize=2, as game.zip) the same modules made a zip 60 % larger
-(1.64 MB against 1.01 MB, 2026-12), and the memory snapshot has already compiled most of
-what the page imports. Entries are sorted and dated 1980-01-01, so the same inputs give
-the same bytes; the zip comment "kortbordet-stdlib <key>" is a hash of the inputs, which
-``stale_reason`` compares.
+pinned Pyodide to .pyc the same 148 modules made a larger zip (2026-12: 809,655 bytes as
+.py, 1,310,762 as .pyc with optimize=2 as game.zip, 1,539,050 with optimize=0), and the
+bytecode would save little time: the memory snapshot has already imported all but three
+of the page's standard library modules (html, html.entities, pkgutil). (Without the
+snapshot, Python's start under Node took 2.0 s with the .py zip, 0.6 s with .pyc.)
+Entries are sorted and dated 1980-01-01, so the same inputs give the same bytes; the zip
+comment "kortbordet-stdlib <key>" is a hash of the inputs, which ``stale_reason`` compares.
 
 The zip also holds FULL_NAMES_MODULE: the name of every module of the full standard
 library. A module the trimmed zip lacks (a path the recording never took) does not break
