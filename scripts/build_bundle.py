@@ -21,7 +21,9 @@ Entries are sorted and dated 1980-01-01, so the same sources give the same bytes
 
 No memory snapshot is built here: each browser makes its own after its first visit
 (static/js/snapshot-worker.mjs imports every module outside game/web/ listed in
-bundle.json), so none is downloaded (issue 33).
+bundle.json), so none is downloaded (issue 33), with the page's trimmed standard library
+static/build/python_stdlib.zip (scripts/build_stdlib.py, brought up to date first by
+``ensure``).
 
 The build is skipped when bundle.json already matches the sources, the
 pinned Pyodide and this builder (then it takes milliseconds); scripts/setup.sh runs it on
@@ -45,6 +47,9 @@ import tempfile
 import threading
 import zipfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build_stdlib  # noqa: E402  (scripts/build_stdlib.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLE = ROOT / "static" / "build" / "game.zip"
@@ -186,11 +191,13 @@ def build(bundle: Path = BUNDLE) -> dict:
 
 
 def ensure(bundle: Path = BUNDLE, quiet: bool = False) -> bool:
-    """Build the bundle if it is stale; True when it was (re)built. Thread-safe."""
+    """Build the trimmed standard library and the bundle where stale; True when either
+    was (re)built. Thread-safe."""
     with _LOCK:
+        stdlib = build_stdlib.ensure(quiet=quiet)
         reason = stale_reason(bundle)
         if not reason:
-            return False
+            return stdlib
         if not quiet:
             print(f"build_bundle: {reason}: compiling with Pyodide under Node", flush=True)
         manifest = build(bundle)
@@ -203,7 +210,7 @@ def ensure(bundle: Path = BUNDLE, quiet: bool = False) -> bool:
 def main(argv: list[str]) -> int:
     try:
         if "--check" in argv:
-            reason = stale_reason()
+            reason = build_stdlib.stale_reason() or stale_reason()
             if reason:
                 print(f"build_bundle: stale: {reason}", file=sys.stderr)
                 return 1

@@ -3,7 +3,8 @@
 
 The precache list is every file the page needs, as URLs relative to the site root:
 "./", index.html, pyscript.toml, manifest.webmanifest and everything under static/
-(static/vendor/ and static/build/game.zip included, the template itself excluded). The
+(static/vendor/ and static/build/game.zip included, the template itself and NOT_PRECACHED
+excluded). The
 game's sources are not precached: the page never fetches them, it loads the bytecode
 bundle (scripts/build_bundle.py, which must run first). Each file is listed under the URL
 the page asks for (scripts/stamp.py): our own scripts, style sheets, pyscript.toml and
@@ -33,6 +34,11 @@ OUTPUT = ROOT / "sw.js"
 TOP_LEVEL = ("index.html", "pyscript.toml", "manifest.webmanifest")
 SKIP_DIRS = {"__pycache__"}
 SKIP_SUFFIXES = {".pyc", ".map"}
+NOT_PRECACHED = ("static/vendor/pyodide/python_stdlib.zip",)
+"""Pyodide's full standard library (2.5 MB): the page boots with the trimmed one,
+static/build/python_stdlib.zip (scripts/build_stdlib.py), and fetches the full one only
+when it imports a module the trimmed one lacks (game/web/stdlib_fallback.py: online only),
+so a first visit does not download it for the worker either (issue 33)."""
 UNUSED_PYSCRIPT = ("codemirror", "xterm", "mpy-")
 """Chunks of static/vendor/pyscript/ that only an editor, a terminal or MicroPython load,
 none of which a page of ours uses: never precached, so a first visit does not download
@@ -50,6 +56,7 @@ def _wanted(path: Path, root: Path) -> bool:
         and not path.name.startswith(".")
         and rel.as_posix() != TEMPLATE.relative_to(ROOT).as_posix()
         and path.name != "build.json"  # static/build/build.json: the build's own record
+        and rel.as_posix() not in NOT_PRECACHED
         and not (rel.parts[:3] == ("static", "vendor", "pyscript")
                  and path.name.startswith(UNUSED_PYSCRIPT))
     )

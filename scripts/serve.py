@@ -8,7 +8,7 @@ GitHub Pages project site; everything else is a 404.
 index.html and pyscript.toml are served stamped (scripts/stamp.py: our own files named
 with their content hash, ``?v=<hash>``) and must be revalidated (Cache-Control: no-cache);
 a request carrying a file's current version may be cached for good (immutable). The game's
-bundle is rebuilt first when game/ changed, and sw.js when any file it
+bundle and trimmed standard library are rebuilt first when game/ changed, and sw.js when any file it
 precaches did, so the page, its files and the worker's precache list always agree.
 
     python3 scripts/serve.py [--host 127.0.0.1] [--port 8000] [--prefix /kortbordet/]
@@ -26,10 +26,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_bundle  # noqa: E402  (scripts/build_bundle.py)
+import build_stdlib  # noqa: E402  (scripts/build_stdlib.py)
 import build_sw  # noqa: E402  (scripts/build_sw.py)
 import stamp  # noqa: E402  (scripts/stamp.py)
 
-BUILD_URLS = ("/static/build/game.zip",)
+BUILD_URLS = ("/static/build/game.zip", "/static/build/python_stdlib.zip")
 STAMPED_URLS = {"/": "index.html", "/index.html": "index.html",
                 "/pyscript.toml": "pyscript.toml"}
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -55,10 +56,12 @@ _SW_LOCK = threading.Lock()
 
 
 def _build_inputs_stamp() -> tuple:
-    """(path, mtime, size) of every input and output of scripts/build_bundle.py: when it
-    is unchanged, the bundle checked last time is still fresh."""
+    """(path, mtime, size) of every input and output of scripts/build_bundle.py and
+    scripts/build_stdlib.py: when it is unchanged, the bundle checked last time is still
+    fresh."""
     paths = sorted((ROOT / "game").rglob("*.py")) + [
         build_bundle.BUNDLE, build_bundle.COMPILER, Path(build_bundle.__file__),
+        build_stdlib.OUTPUT, build_stdlib.FULL, build_stdlib.LIST, Path(build_stdlib.__file__),
     ]
     out = []
     for path in paths:

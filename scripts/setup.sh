@@ -3,7 +3,8 @@
 #
 #   scripts/setup.sh              full developer setup: .venv with requirements-dev.txt,
 #                                 node_modules (npm ci), the Pyodide test site-packages,
-#                                 static/vendor/, static/build/game.zip and sw.js
+#                                 static/vendor/, static/build/ (game.zip, the trimmed
+#                                 python_stdlib.zip) and sw.js
 #   scripts/setup.sh --site-only  only what the static site needs (node_modules,
 #                                 static/vendor/, static/build/, sw.js); needs no .venv
 #                                 (used by CI Pages)
@@ -90,9 +91,11 @@ if [ "$SITE_ONLY" = 0 ]; then
 fi
 
 # --- static/vendor/, the game's bytecode bundle and the service worker ---------------
-# scripts/vendor.py, then static/build/game.zip: game/ compiled by the pinned Pyodide
-# under Node (scripts/build_bundle.py, skipped when it already matches the sources; a
-# stale bundle is never kept), then scripts/build_sw.py: in one Python process.
+# scripts/vendor.py, then static/build/: the trimmed standard library (build_stdlib.py),
+# game.zip (game/ compiled by the pinned Pyodide under Node; scripts/build_bundle.py, each
+# skipped when it already matches its inputs; a stale one is never kept), then
+# scripts/build_sw.py: in one Python process. (No memory snapshot: each browser makes its
+# own, static/js/snapshot-worker.mjs.)
 python3 - <<'PY'
 import sys
 sys.path.insert(0, "scripts")

@@ -1,6 +1,8 @@
-"""The bytecode bundle inside the pinned Pyodide (under Node.js): modules import from the
-zip's bytecode, and a traceback names our source file and line (scripts/build_bundle.py).
-Takes one Pyodide start (~5-30 s)."""
+"""The bytecode bundle inside the pinned Pyodide (under Node.js), with the page's trimmed
+standard library: modules import from the zip's bytecode, every module of game/ imports
+(but those that need a browser), and a traceback names our source file and line
+(scripts/build_bundle.py, scripts/build_stdlib.py). Takes two Pyodide starts (~5-30 s
+each)."""
 
 from __future__ import annotations
 
@@ -12,37 +14,61 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLE = ROOT / "static" / "build" / "game.zip"
+STDLIB = ROOT / "static" / "build" / "python_stdlib.zip"
 
+# Imports every module of game/ with the trimmed standard library: a module of game/web/
+# may fail only for want of the browser's own modules (pyscript), never for a module of
+# the standard library the trimmed zip lacks (the page would fetch the full one).
 SCRIPT = r"""
 import { loadPyodide } from "pyodide";
 import { readFileSync } from "node:fs";
-const pyodide = await loadPyodide();
+const pyodide = await loadPyodide({ stdLibURL: process.argv[2] });
 pyodide.FS.writeFile("/home/pyodide/game.zip", readFileSync(process.argv[1]));
 const out = pyodide.runPython(`
-import os, sys, traceback
+import importlib, json, os, pkgutil, sys, traceback
 sys.path.insert(0, os.path.abspath("game.zip"))
-import game.cards
+import game, game.cards
 try:
     game.cards.parse_card("X")
 except Exception:
     text = traceback.format_exc()
-game.cards.__file__ + "\\n" + text
+imported, failed = [], {}
+for info in pkgutil.walk_packages(game.__path__, "game."):
+    try:
+        importlib.import_module(info.name)
+        imported.append(info.name)
+    except ImportError as exc:
+        failed[info.name] = [exc.name, repr(exc)]
+json.dumps({"file": game.cards.__file__, "trace": text, "imported": imported,
+            "failed": failed, "trimmed": importlib.util.find_spec("_kortbordet_full_stdlib")
+            is not None})
 `);
 process.stdout.write(out);
 """
 
 
-def test_bundle_imports_bytecode_and_tracebacks_name_source_lines():
+def test_every_module_imports_with_the_trimmed_stdlib_and_tracebacks_name_source_lines():
+    import json
+
     node = shutil.which("node")
     if not node:
         pytest.fail("node (Node.js 20+) is needed: see scripts/setup.sh")
     assert BUNDLE.is_file(), "static/build/game.zip missing: run scripts/setup.sh"
+    assert STDLIB.is_file(), "static/build/python_stdlib.zip missing: run scripts/setup.sh"
     proc = subprocess.run(
-        [node, "--input-type=module", "-e", SCRIPT, str(BUNDLE)],
+        [node, "--input-type=module", "-e", SCRIPT, str(BUNDLE), str(STDLIB)],
         cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
-    where, _, trace = proc.stdout.partition("\n")
+    got = json.loads(proc.stdout)
+    assert got["trimmed"], "Pyodide did not start with static/build/python_stdlib.zip"
+    browser_only = {name for name, (missing, _) in got["failed"].items() if missing == "pyscript"}
+    assert got["failed"].keys() == browser_only, (
+        f"failed to import with the trimmed standard library: "
+        f"{ {k: v for k, v in got['failed'].items() if k not in browser_only} }")
+    assert all(name.startswith("game.web.") for name in browser_only)
+    assert len(got["imported"]) > 100 and "game.web.stdlib_fallback" in got["imported"]
+    where, trace = got["file"], got["trace"]
     assert where == "/home/pyodide/game.zip/game/cards.pyc", where
     source = (ROOT / "game" / "cards.py").read_text(encoding="utf-8").splitlines()
     line = 1 + next(i for i, text in enumerate(source)

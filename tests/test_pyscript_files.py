@@ -36,6 +36,8 @@ def test_files_is_the_bundle_and_the_page_imports_it():
     assert 'bundle = os.path.abspath("game.zip")' in body
     assert 'os.environ.get("KORTBORDET_BUNDLE"' in body  # the snapshot's bundle is checked
     assert body.strip().endswith("import game.web.main")
+    # a module the trimmed standard library lacks is fetched (issue 33), from the start
+    assert "game.web.stdlib_fallback.install()\nimport game.web.main" in body
 
 
 def test_preload_hints_name_existing_files():
@@ -47,8 +49,11 @@ def test_preload_hints_name_existing_files():
     for href in hints:
         assert (ROOT / href).is_file(), f"index.html preloads a missing file: {href}"
     for needed in ("static/vendor/pyodide/pyodide.asm.wasm",
-                   "static/build/game.zip", "static/js/interpreter.mjs"):
+                   "static/build/game.zip", "static/js/interpreter.mjs",
+                   "static/build/python_stdlib.zip"):
         assert needed in hints, f"index.html does not preload {needed}"
+    # the trimmed standard library replaces the full one (issue 33)
+    assert "static/vendor/pyodide/python_stdlib.zip" not in hints
 
 
 def test_zip_comment_names_the_bundle():

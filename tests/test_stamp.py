@@ -38,6 +38,7 @@ def test_the_page_names_the_current_version_of_each_of_our_files():
     config = stamp.stamp_file("pyscript.toml").decode()
     refs = _refs(page) + _refs(config)
     for rel, path in (("static/build/game.zip", build_bundle.BUNDLE),
+                      ("static/build/python_stdlib.zip", build_bundle.build_stdlib.OUTPUT),
                       ("static/js/interpreter.mjs", ROOT / "static/js/interpreter.mjs"),
                       ("static/js/boot.js", ROOT / "static/js/boot.js"),
                       ("static/css/app.css", ROOT / "static/css/app.css")):
@@ -112,6 +113,11 @@ def test_the_precache_holds_exactly_what_the_page_asks_for():
         else:
             assert not query
     assert f"./static/build/game.zip?v={_sha12(build_bundle.BUNDLE)}" in precache
+    # the trimmed standard library, not the full one (issue 33: a first visit would
+    # download 2.5 MB for the worker that no page of it reads)
+    assert f"./static/build/python_stdlib.zip?v={_sha12(build_bundle.build_stdlib.OUTPUT)}" \
+        in precache
+    assert not any("vendor/pyodide/python_stdlib.zip" in url for url in precache)
 
 
 def test_the_server_sends_the_stamped_page_fresh_and_current_versions_for_good():

@@ -47,13 +47,26 @@ function pageURL(relative) {
   return plain.href;
 }
 
-const OPTIONS = { indexURL: INDEX_URL };
+// loadPyodide's options, the same in the page and in the snapshot worker: the runtime, and
+// the trimmed standard library (static/build/python_stdlib.zip, scripts/build_stdlib.py)
+// under the URL the page preloads. A snapshot is only restored over the very zip it was
+// made with (zipimport keeps the zip's table of contents in the snapshot): the kept one
+// carries that URL, content hash included, and is passed over when it differs.
+const OPTIONS = {
+  indexURL: INDEX_URL,
+  stdLibURL: pageURL("../build/python_stdlib.zip"),
+};
 
 // The snapshot this browser keeps (a gzip Response), or null: looked up at once, while
 // the runtime downloads.
 async function keptSnapshot() {
   if (typeof caches === "undefined" || typeof DecompressionStream !== "function") return null;
-  return (await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY)) || null;
+  const response = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
+  if (response && response.headers.get("X-Kortbordet-Stdlib") !== OPTIONS.stdLibURL) {
+    console.info("Kortbordet: the kept memory snapshot was made with another standard library");
+    return null;
+  }
+  return response || null;
 }
 
 async function gunzip(response) {

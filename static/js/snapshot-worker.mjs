@@ -2,7 +2,7 @@
 // starts this worker once the page is ready and Python did not come from a snapshot of
 // the current game.zip).
 //
-// Message in: {options: loadPyodide's options (indexURL...), bundleURL: game.zip as the
+// Message in: {options: loadPyodide's options (indexURL, stdLibURL), bundleURL: game.zip as the
 // page named it, cache: Cache Storage name, key: the URL to keep the snapshot under}.
 // Message out: {bytes: the snapshot's size before gzip} or {error: "why"}.
 //
@@ -59,7 +59,11 @@ async function make({ options, bundleURL, cache, key }) {
   const gzipped = await new Response(
     new Blob([raw]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
   await (await caches.open(cache)).put(key, new Response(gzipped, {
-    headers: { "Content-Type": "application/gzip", "X-Kortbordet-Bundle": id },
+    headers: {
+      "Content-Type": "application/gzip",
+      "X-Kortbordet-Bundle": id,
+      "X-Kortbordet-Stdlib": options.stdLibURL,  // restored only over the same zip
+    },
   }));
   return raw.length;
 }

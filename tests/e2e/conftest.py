@@ -9,9 +9,10 @@
   localStorage emptied before the test; its HTTP cache, compiled WebAssembly and service
   worker stay warm from test to test (a returning visitor). ``tab`` / ``tab_subpath``: a
   fresh context and page (a first visit), for the tests of the boot, the service worker
-  and the network. Both record console errors, page errors, failed requests and every
-  request to another origin than the server's; any of them fails the test at teardown.
-  Nothing is allow-listed.
+  and the network. Both record console errors, page errors, failed requests, every
+  request to another origin than the server's and every standard library module the
+  page had to fetch the full standard library for (browser_harness.STDLIB_FALLBACK);
+  any of them fails the test at teardown. Nothing is allow-listed.
 - ``open_game(page, url)`` (in browser_harness.py): navigate and wait for PyScript's ``py:all-done``; assert no
   ``.py-error`` is shown.
 - Each test's page loads (boots of the game page, iframes included) are counted and kept in

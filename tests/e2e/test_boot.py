@@ -181,3 +181,55 @@ def test_the_boot_error_screen_offers_the_saved_data_before_clearing(browser, si
         assert page.locator("#boot-error-exported").is_visible()
     finally:
         context.close()
+
+
+def test_boots_with_the_trimmed_stdlib_and_fetches_the_full_one_for_a_missing_module(browser, site):
+    """Issue 33: the page starts Python with its trimmed standard library
+    (static/build/python_stdlib.zip, under its stamped URL), never downloading the full
+    one; a module the trimmed one lacks still imports: the full zip is fetched once, with a
+    console warning naming the module (game/web/stdlib_fallback.py). A name the full one
+    lacks too fetches nothing."""
+    import zipfile
+
+    import build_stdlib  # scripts/build_stdlib.py
+    import stamp  # scripts/stamp.py
+    from browser_harness import ALL_DONE_INIT_SCRIPT, expose_python, run_python, watch
+
+    with zipfile.ZipFile(build_stdlib.OUTPUT) as zf:
+        kept = build_stdlib.zip_modules(zf.namelist())
+    absent = [name for name in ("colorsys", "graphlib", "tomllib", "encodings.cp1252")
+              if name not in kept]
+    assert len(absent) >= 2 and "encodings.cp1252" in absent, absent
+    context = browser.new_context(service_workers="block")  # a worker's answers bypass routes
+    context.add_init_script(ALL_DONE_INIT_SCRIPT)
+    expose_python(context)
+    try:
+        page = context.new_page()
+        problems = watch(context, page, site.origin)
+        stdlib_requests = []
+        context.on("request", lambda r: stdlib_requests.append(r.url) if "stdlib" in r.url else None)
+        warnings = []
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        open_game(page, site.url + "?lang=en")
+        trimmed = site.url + stamp.url("static/build/python_stdlib.zip").removeprefix("./")
+        assert stdlib_requests == [trimmed], stdlib_requests
+        # a name no standard library has (encodings.no_such_codec): nothing fetched
+        assert run_python(page, "import codecs\ntry:\n    codecs.lookup('no-such-codec')\n"
+                                "except LookupError:\n    ok = True\nok") is True
+        assert stdlib_requests == [trimmed], stdlib_requests
+        # a module of the full standard library only: fetched once, then found there
+        first = absent[0]
+        where = run_python(page, f"import {first}, sys; [{first}.__file__, sys.meta_path[-1].state]")
+        assert where == [f"/lib/python_stdlib_full.zip/{first.replace('.', '/')}.py", "fetched"]
+        full = site.url + "static/vendor/pyodide/python_stdlib.zip"
+        assert stdlib_requests == [trimmed, full], stdlib_requests
+        assert any(first in text and "python_stdlib.zip" in text for text in warnings), warnings
+        assert len(problems.stdlib_fallbacks) == 1 and first in problems.stdlib_fallbacks[0]
+        problems.stdlib_fallbacks.clear()  # a problem in every other test (browser_harness)
+        # a codec the trimmed package encodings lacks (a spreadsheet's CSV file), from the
+        # same full zip: no second fetch
+        assert run_python(page, "b'\\x80'.decode('cp1252')") == "\u20ac"
+        assert stdlib_requests == [trimmed, full], stdlib_requests
+        assert not problems.report(), problems.report()
+    finally:
+        context.close()
