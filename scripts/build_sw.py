@@ -42,9 +42,10 @@ so a first visit does not download it for the worker either (issue 33)."""
 UNUSED_PYSCRIPT = ("codemirror", "xterm", "mpy-")
 """Chunks of static/vendor/pyscript/ that only an editor, a terminal or MicroPython load,
 none of which a page of ours uses: never precached, so a first visit does not download
-them (issue 33; bench/first_visit.py lists what the cache holds that the page never
-asked for). PyScript's core loads its editor, terminal and game plugins' own small
-chunks at every boot: those are kept (tests/e2e/test_boot.py checks both)."""
+them (issue 33; bench/first_visit.py lists what the worker fetches once the page is
+playable: what the page never asked for). PyScript's core loads its editor, terminal and
+game plugins' own small chunks at every boot: those are kept (tests/e2e/test_boot.py checks
+both)."""
 
 
 def _wanted(path: Path, root: Path) -> bool:
