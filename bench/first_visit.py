@@ -61,9 +61,13 @@ GAME_READY = f"""() => {FAILED} || (document.documentElement.dataset.boot === 'r
   && !!document.querySelector('{READY}') && 'ready')"""
 BARE_READY = f"() => {FAILED} || (window.__done === 1 && 'ready')"
 BARE_INIT = "window.addEventListener('py:all-done', () => { window.__done = 1; })"
+# the game has settled when its service worker is active and its memory snapshot is kept
+# (static/js/interpreter.mjs makes it once the page is ready, unless it started from one)
 WORKER_ACTIVE = """async () => {
   const r = await navigator.serviceWorker.getRegistration();
-  return !!(r && r.active && r.active.state === 'activated');
+  const snapshot = window.kortbordetSnapshot === true
+    || window.kortbordetSnapshotMade !== undefined;
+  return !!(r && r.active && r.active.state === 'activated') && snapshot;
 }"""
 
 
@@ -128,6 +132,8 @@ def visit(p, link: Link, profile: str, url: str, game: bool, offline: bool = Fal
                 note = f"not settled in {SETTLE_TIMEOUT_S:.0f} s"
             if offline and page.evaluate("navigator.onLine"):
                 note = "navigator.onLine is true"
+            if game and page.evaluate("window.kortbordetSnapshot === true"):
+                note = note or "from the kept snapshot"
         else:
             time.sleep(1.0)
         responses = link.responses[first:]

@@ -34,18 +34,34 @@ OUTPUT = ROOT / "sw.js"
 TOP_LEVEL = ("index.html", "pyscript.toml", "manifest.webmanifest")
 SKIP_DIRS = {"__pycache__"}
 SKIP_SUFFIXES = {".pyc", ".map"}
-NOT_PRECACHED = ("static/vendor/pyodide/python_stdlib.zip",)
-"""Pyodide's full standard library (2.5 MB): the page boots with the trimmed one,
-static/build/python_stdlib.zip (scripts/build_stdlib.py), and fetches the full one only
-when it imports a module the trimmed one lacks (game/web/stdlib_fallback.py: online only),
-so a first visit does not download it for the worker either (issue 33)."""
-UNUSED_PYSCRIPT = ("codemirror", "xterm", "mpy-")
-"""Chunks of static/vendor/pyscript/ that only an editor, a terminal or MicroPython load,
-none of which a page of ours uses: never precached, so a first visit does not download
-them (issue 33; bench/first_visit.py lists what the worker fetches once the page is
-playable: what the page never asked for). PyScript's core loads its editor, terminal and
-game plugins' own small chunks at every boot: those are kept (tests/e2e/test_boot.py checks
-both)."""
+NOT_PRECACHED = (
+    "static/vendor/pyodide/python_stdlib.zip",
+    "static/icons/icon-512.png",
+    "static/icons/icon-maskable-512.png",
+    "static/vendor/fake-indexeddb/",
+)
+"""Files (or folders, ending in "/") an offline return never needs, so a first visit does
+not download them for the worker (issue 33; bench/first_visit.py lists what the worker
+fetches once the page is playable):
+- Pyodide's full standard library (2.5 MB): the page boots with the trimmed one,
+  static/build/python_stdlib.zip (scripts/build_stdlib.py), and fetches the full one only
+  when it imports a module the trimmed one lacks (game/web/stdlib_fallback.py: online only);
+- the large icons of the web manifest (190 kB): the browser fetches them itself when the
+  site is installed as an app, online; the page shows only icon-192.png;
+- fake-indexeddb: static/js/start.mjs loads it only in a frame the browser denies
+  storage, where there is no service worker either."""
+UNUSED_PYSCRIPT = ("codemirror", "xterm", "mpy-", "zip-", "pyodide_graph-", "storage.js",
+                   "service-worker.js", "index-CSo4Vcso.js", "py-Dl-y4L1b.js",
+                   "toml-Blg7Izee.js")
+"""Chunks of static/vendor/pyscript/ no page of ours loads, never precached: an editor's,
+a terminal's or MicroPython's (codemirror and its index-*, xterm and the Pyodide terminal
+py-*, mpy-*), archives in [files] (zip-*), packages (pyodide_graph-*), PyScript's storage
+and service worker helpers, and the TOML parser only the editor and game plugins import
+(toml-Blg7Izee; the core's own is toml-V4Savzlc). Three are named with the content hash of
+the pinned @pyscript/core: tests/test_pyscript_files.py checks each entry still names a
+file, so a new version makes someone look again. PyScript's core loads its editor,
+terminal and game plugins' own small chunks at every boot: those are kept
+(tests/e2e/test_boot.py checks both)."""
 
 
 def _wanted(path: Path, root: Path) -> bool:
@@ -57,7 +73,7 @@ def _wanted(path: Path, root: Path) -> bool:
         and not path.name.startswith(".")
         and rel.as_posix() != TEMPLATE.relative_to(ROOT).as_posix()
         and path.name != "build.json"  # static/build/build.json: the build's own record
-        and rel.as_posix() not in NOT_PRECACHED
+        and not rel.as_posix().startswith(NOT_PRECACHED)
         and not (rel.parts[:3] == ("static", "vendor", "pyscript")
                  and path.name.startswith(UNUSED_PYSCRIPT))
     )

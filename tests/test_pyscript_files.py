@@ -116,3 +116,18 @@ def test_runtime_is_local_and_nothing_is_fetched_from_package_indexes():
     assert not config.get("packages"), (
         "pyscript.toml must not list packages: PyScript would fetch micropip from the network"
     )
+
+
+def test_what_the_worker_leaves_out_still_names_files():
+    """scripts/build_sw.py leaves PyScript's unused chunks (three named with the pinned
+    version's content hash) and a few files out of the precache: after a version bump an
+    entry naming nothing fails here, so someone checks what the new version loads."""
+    import build_sw
+    chunks = [p.name for p in (ROOT / "static/vendor/pyscript").iterdir()]
+    for prefix in build_sw.UNUSED_PYSCRIPT:
+        assert any(name.startswith(prefix) for name in chunks), f"no chunk {prefix}*"
+    for rel in build_sw.NOT_PRECACHED:
+        assert (ROOT / rel).exists(), f"NOT_PRECACHED names nothing: {rel}"
+    precached = {p.relative_to(ROOT).as_posix() for p in build_sw.precache_files()}
+    assert "static/icons/icon-192.png" in precached and "static/build/python_stdlib.zip" in precached
+    assert not any(rel.startswith(build_sw.NOT_PRECACHED) for rel in precached)
