@@ -52,9 +52,16 @@ function pageURL(relative) {
 // under the URL the page preloads. A snapshot is only restored over the very zip it was
 // made with (zipimport keeps the zip's table of contents in the snapshot): the kept one
 // carries that URL, content hash included, and is passed over when it differs.
+//
+// str hashes are not randomized (PYTHONHASHSEED=0): a snapshot freezes its hash seed anyway,
+// and with one for every visitor and either way of starting, the computer players choose
+// alike wherever they walk a set, so a seed plays the same game everywhere (a shared deal,
+// a bug report, the tests). Hash flooding, what the randomization guards against, needs a
+// server to attack.
 const OPTIONS = {
   indexURL: INDEX_URL,
   stdLibURL: pageURL("../build/python_stdlib.zip"),
+  env: { PYTHONHASHSEED: "0" },
 };
 
 // The snapshot this browser keeps (a gzip Response), or null: looked up at once, while
@@ -74,6 +81,19 @@ async function gunzip(response) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+// Python's random module is seeded from these bytes once Python has started, whether from a
+// snapshot (whose random state every visitor would otherwise share) or not: read before the
+// runtime reads any, so the same browser randomness deals the same games either way (the
+// tests fix it: tests/e2e/browser_harness.py FIXED_RANDOM_SCRIPT). 2,496 bytes are what
+// random.seed() reads (the Mersenne Twister's 624 words); seeded with the same bytes as an
+// int, it takes the same state.
+const SEED_HEX = Array.from(crypto.getRandomValues(new Uint8Array(2496)),
+  (b) => b.toString(16).padStart(2, "0")).join("");
+
+function seedRandom(py) {
+  py.runPython(`import random; random.seed(int.from_bytes(bytes.fromhex("${SEED_HEX}"), "little"))`);
+}
+
 const kept = keptSnapshot().catch((e) => {
   console.info("Kortbordet: Cache Storage unreadable:", e && (e.message || e));
   return null;
@@ -86,7 +106,7 @@ export async function loadPyodide(options = {}) {
   if (response) {
     try {
       const py = await pyodide.loadPyodide({ ...base, _loadSnapshot: gunzip(response) });
-      py.runPython("import random; random.seed()");
+      seedRandom(py);
       globalThis.kortbordetSnapshot = true;
       return py;
     } catch (e) {
@@ -94,7 +114,9 @@ export async function loadPyodide(options = {}) {
         e && (e.message || e));
     }
   }
-  return pyodide.loadPyodide(base);
+  const py = await pyodide.loadPyodide(base);
+  seedRandom(py);
+  return py;
 }
 
 function whenReady(callback) {

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import time
 
-from browser_harness import ALL_DONE_INIT_SCRIPT, open_game, watch
+from browser_harness import ALL_DONE_INIT_SCRIPT, expose_python, open_game, run_python, watch
 
 NEW_GAME = "?game=durak&players=2&speed=instant"  # no seed: the page draws one
 
@@ -56,6 +56,7 @@ def _new_context(browser):
 
 def test_a_first_visit_makes_the_snapshot_a_return_visit_starts_from(browser, site):
     context = _new_context(browser)
+    expose_python(context)
     try:
         page = context.new_page()
         problems = watch(context, page, site.origin)
@@ -67,6 +68,8 @@ def test_a_first_visit_makes_the_snapshot_a_return_visit_starts_from(browser, si
         assert not [u for u in requested if "snapshot" in u and "worker" not in u], (
             "a first visit downloaded a snapshot")
         seeds = [_saved_seed(page)]
+        hashes = {run_python(page, "hash('kortbordet')")}
+        assert run_python(page, "import sys; sys.flags.hash_randomization") == 0
         _wait_made(page)
         kept = page.evaluate(KEPT)
         assert kept["count"] == 1 and kept["bytes"] > 1_000_000, kept
@@ -87,6 +90,7 @@ def test_a_first_visit_makes_the_snapshot_a_return_visit_starts_from(browser, si
                 "the snapshot's game modules were not used")
             page.wait_for_selector('[data-game="durak"] [data-action]')
             seeds.append(_saved_seed(page))
+            hashes.add(run_python(page, "hash('kortbordet')"))
             # the Durak endgame search compiled to WebAssembly (game/web/native_solver.py)
             page.wait_for_function("window.kortbordetSearch !== undefined")
             assert page.evaluate("window.kortbordetSearch") == "native"
@@ -96,6 +100,9 @@ def test_a_first_visit_makes_the_snapshot_a_return_visit_starts_from(browser, si
     finally:
         context.close()
     assert len(set(seeds)) == 3, f"seeds {seeds}: random not re-seeded after the restore"
+    # one str hash for every visitor and either way of starting (PYTHONHASHSEED=0): the
+    # computer players walk sets alike, so a seed plays the same game everywhere
+    assert len(hashes) == 1, hashes
 
 
 def test_a_snapshot_of_another_bundle_is_not_used_and_is_replaced(browser, site):
