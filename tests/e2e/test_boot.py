@@ -48,6 +48,7 @@ def test_boots_at_root_then_offline_reload_boots_from_the_service_worker(tab, si
     assert ours and not missing, f"fetched but not kept for an offline return: {missing}"
     unused = [u for u in cached if "/static/vendor/pyscript/" in u
               and u.rsplit("/", 1)[-1].startswith(build_sw.UNUSED_PYSCRIPT)]
+    unused += [u for u in cached if u.removeprefix(site.url).startswith(build_sw.NOT_PRECACHED)]
     assert not unused, f"kept though no page loads them: {unused}"
     open_game(page, site.url, reload=True)
     assert page.evaluate("!!navigator.serviceWorker.controller"), "worker does not control"
