@@ -12,14 +12,19 @@ and a first visit at the slowest link with the wasm left uncompressed. Prints th
 on its first visit at the slowest link and one table of medians (--repeat) with the ratios
 game/bare. Not a test; exits 0. ``--quick``: the first visits at the slowest link only.
 
-Measured 2026-12-07, medians of 3 on two shared cores (bench/results/first_visit.txt):
-  4 Mbit/s   first visit: game 13.7 MB, playable in 29.5 s (+0.37 MB the worker fetches
-             after it); bare page 6.4 MB, 20.9 s: 2.12x the bytes, 1.41x the time. The game
-             is download-bound (6.3 MB snapshot.bin.gz, 3.5 MB wasm gzipped, 2.5 MB stdlib);
-             the bare page waits ~6 s of CPU after its download. Return 1.5 s vs 5.2 s,
-             offline return 2.4 s vs 3.5 s (the bare page from the HTTP cache), 0 bytes.
-  40 Mbit/s  first visit 5.4 s vs 6.3 s (0.86x); return 2.7 s vs 3.8 s.
-  wasm left uncompressed: +6.1 MB each, 42.4 s vs 35.8 s at 4 Mbit/s.
+The game has settled when its worker is active and its memory snapshot is kept (made in
+the browser once the page is ready, static/js/interpreter.mjs); a visit started from it is
+marked "from the kept snapshot".
+
+Measured 2026-12-07, medians of 3 (bench/results/first_visit.txt), game vs bare page:
+  before issue 33 (a downloaded 6.3 MB snapshot, the full 2.5 MB standard library, the worker
+  fetching 0.37 MB more): 4 Mbit/s first visit 14.0 MB in all, 29.5 s vs 6.4 MB, 20.9 s
+  (2.18x the bytes, 1.41x the time)
+  after: 4 Mbit/s first visit 5.64 MB in all (0.017 MB of it after the table is playable),
+         14.2 s vs 6.45 MB, 16.7 s: 0.88x the bytes, 0.85x the time; return 1.4 s vs 2.4 s,
+         offline return 1.4 s vs 2.3 s, 0 bytes
+         40 Mbit/s first visit 4.1 s vs 4.6 s (0.89x); return 1.5 s vs 2.2 s
+         wasm left uncompressed: 11.7 MB vs 12.5 MB, 26.6 s vs 29.0 s at 4 Mbit/s
 """
 
 from __future__ import annotations
