@@ -7,7 +7,11 @@
 // under their content-hashed URLs, exactly as the page asks for them.
 "use strict";
 
-const CACHE_NAME = __CACHE_NAME__;
+// A site may share its origin with other copies of itself (GitHub Pages: every repository
+// of an owner under one origin, e.g. /kortbordet/ and /kortbordet-beta/): its cache is named
+// by its scope too, and activate deletes only its own older ones.
+const SCOPE = new URL(self.registration.scope).pathname;
+const CACHE_NAME = __CACHE_NAME__ + "@" + SCOPE;
 // URLs relative to this worker's folder, which is the site root (also under /<repo>/).
 const PRECACHE = __PRECACHE__;
 
@@ -34,8 +38,10 @@ self.addEventListener("activate", (event) => {
       for (const name of await caches.keys()) {
         // "kortbordet-snapshot" is the memory snapshot this browser made
         // (static/js/interpreter.mjs): it outlives releases and is checked on its own.
+        // (names without "@" are of releases before caches were named by scope)
         if (name.startsWith("kortbordet-") && name !== CACHE_NAME
-            && name !== "kortbordet-snapshot") {
+            && name !== "kortbordet-snapshot"
+            && (name.endsWith("@" + SCOPE) || !name.includes("@"))) {
           await caches.delete(name);
         }
       }

@@ -70,10 +70,28 @@ async function keptSnapshot() {
   if (typeof caches === "undefined" || typeof DecompressionStream !== "function") return null;
   const response = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
   if (response && response.headers.get("X-Kortbordet-Stdlib") !== OPTIONS.stdLibURL) {
-    console.info("Kortbordet: the kept memory snapshot was made with another standard library");
+    console.info("Kortbordet: the kept memory snapshot is of another release:"
+      + " starting Python the ordinary way; a new one is made once the page is ready");
     return null;
   }
   return response || null;
+}
+
+// The id in a game.zip's comment, its last bytes ("kortbordet-bundle <64 hex digits>"), as
+// snapshot-worker.mjs reads it; "" when there is none.
+async function bundleId(url) {
+  const zip = new Uint8Array(await (await fetch(url)).arrayBuffer());
+  const tail = new TextDecoder("latin1").decode(zip.subarray(Math.max(0, zip.length - 128)));
+  const found = /kortbordet-bundle ([0-9a-f]{64})$/.exec(tail);
+  return found ? found[1] : "";
+}
+
+// Whether the kept snapshot is of this release (its standard library and game.zip): another
+// tab or frame may have made it since this page started.
+async function keptIsCurrent() {
+  const response = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
+  return !!response && response.headers.get("X-Kortbordet-Stdlib") === OPTIONS.stdLibURL
+    && response.headers.get("X-Kortbordet-Bundle") === await bundleId(pageURL("../build/game.zip"));
 }
 
 async function gunzip(response) {
@@ -110,8 +128,8 @@ export async function loadPyodide(options = {}) {
       globalThis.kortbordetSnapshot = true;
       return py;
     } catch (e) {
-      console.warn("Kortbordet: starting Python without the kept memory snapshot:",
-        e && (e.message || e));
+      console.warn("Kortbordet: the kept memory snapshot cannot be used (" + (e && (e.message || e))
+        + "): starting Python the ordinary way; a new one is made once the page is ready");
     }
   }
   const py = await pyodide.loadPyodide(base);
@@ -146,7 +164,9 @@ function keepSnapshotCurrent() {
   const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 0));
   setTimeout(() => idle(() => {
     navigator.locks.request(SNAPSHOT_CACHE, { ifAvailable: true }, async (lock) => {
-      if (lock) await makeSnapshot();
+      if (!lock) return;
+      if (await keptIsCurrent()) globalThis.kortbordetSnapshotMade = true;  // by another tab
+      else await makeSnapshot();
     }).catch((e) => console.info("Kortbordet: no memory snapshot made:", e && (e.message || e)));
   }, { timeout: 5000 }), MAKE_AFTER_MS);
 }

@@ -72,6 +72,9 @@ def test_boots_under_a_subpath_and_offline(tab_subpath, site_subpath):
     # Every request stayed under the sub-path (all URLs relative).
     assert page.evaluate("location.pathname").startswith("/kortbordet/")
     assert _install_service_worker(page) == site_subpath.url
+    # named by its scope: another copy of the site on the same origin keeps its own cache
+    names = page.evaluate("caches.keys()")
+    assert any(n.startswith("kortbordet-") and n.endswith("@/kortbordet/") for n in names), names
     open_game(page, site_subpath.url, reload=True)
     context.set_offline(True)
     try:
