@@ -63,7 +63,12 @@ INIT = r"""
 window.__pyAllDone = false;
 window.addEventListener("py:all-done", () => { window.__pyAllDone = true; });
 window.__bench = {clicks: [], settles: [], inserts: 0, insertsAt: [], stamps: [], frames: [],
-                  events: []};
+                  events: [], selects: []};
+// after every listener of the page (the window's bubble phase): was the tap one
+// static/js/taps.js showed at once (a card selected or unselected)?
+window.addEventListener("click", (event) => {
+  if (event.isTrusted) window.__bench.selects.push(!!event.kortbordetTap);
+});
 window.addEventListener("click", (event) => {
   // a person's tap only: not the click motion.js re-sends to what lies under the finger
   if (!event.isTrusted) return;
@@ -356,7 +361,7 @@ def run_game(browser, site_url: str, game: str, taps: int, profile: bool, seed: 
     move = drivers(game)
     rng = random.Random(seed)
     page.evaluate("() => { const b = window.__bench; b.clicks = []; b.settles = [];"
-                  " b.inserts = 0; b.stamps = []; b.frames = []; b.events = [];"
+                  " b.inserts = 0; b.stamps = []; b.frames = []; b.events = []; b.selects = [];"
                   " window.__benchPyReset(); }")
     cdp = None
     if cpu_slowdown != 1:   # a slower phone: every task of the page's main thread N times slower
@@ -401,7 +406,7 @@ def run_game(browser, site_url: str, game: str, taps: int, profile: bool, seed: 
             per_tap.append(settles[j] - c)
     paints = first_paints(bench["stamps"], bench["events"], bench["frames"])
     result.update(taps=len(clicks), per_tap=per_tap, inserts=bench["inserts"], errors=errors,
-                  first_paint=paints, cpu_slowdown=cpu_slowdown)
+                  first_paint=paints, cpu_slowdown=cpu_slowdown, selects=bench["selects"])
     context.close()
     return result
 
@@ -421,6 +426,17 @@ def report(r: dict) -> None:
               f" first paint after the tap median {statistics.median(fp):.0f}"
               f" p95 {percentile(fp, 0.95):.0f} max {max(fp):.0f}"
               f" ({sum(1 for x in fp if x <= 16)} of {len(fp)} under 16 ms)")
+        sel = r.get("selects") or []
+        if any(sel) and len(sel) == len(fp):
+            shown = [x for x, s in zip(fp, sel) if s]
+            other = [x for x, s in zip(fp, sel) if not s]
+            line = (f"   first paint of the {len(shown)} taps that only selected (shown at once,"
+                    f" static/js/taps.js): median {statistics.median(shown):.0f}"
+                    f" max {max(shown):.0f}")
+            if other:
+                line += (f"; of the {len(other)} others: median {statistics.median(other):.0f}"
+                         f" p95 {percentile(other, 0.95):.0f}")
+            print(line)
     py = r.get("py") or {}
     if py:
         print("   Python per tap (ms, inclusive; calls per tap):")

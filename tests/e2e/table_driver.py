@@ -38,6 +38,9 @@ _READY = """(o) => {
   // TAP_GUARD_MS): a tap is read only once that moment is over
   const s = document.getElementById('screen');
   if (s && performance.now() < Number(s.dataset.tapGuard || 0)) return false;
+  // a tap shown at once (static/js/taps.js) that Python handles after the
+  // next paint: the table is read once Python drew it
+  if (s && s.hasAttribute('data-tap-pending')) return false;
   // a pass-and-play screen counts once the game waits for a person: one is also drawn
   // while a computer player is still to move, and drawn again after that move
   if (o.privacy && p) return p.dataset.waiting !== 'bot';
@@ -83,7 +86,8 @@ _LOOK = """(o) => {
       else timer = setTimeout(poll, 50);
     };
     mo.observe(document.body, {childList: true, subtree: true, attributes: true,
-                               attributeFilter: ['data-waiting', 'data-over', 'data-draw']});
+                               attributeFilter: ['data-waiting', 'data-over', 'data-draw',
+                                                 'data-tap-pending']});
     timer = setTimeout(poll, 50);
   });
 }"""
