@@ -121,8 +121,9 @@
   }
 
   // ``callback`` once the next frame was painted: a task posted from that frame's
-  // animation callbacks runs after its paint; a page not painting (hidden) gets it after
-  // 100 ms
+  // animation callbacks runs after its paint. A hidden page paints no frame: at once
+  // (in a task of its own); a frame that never comes (a browser that throttles a page's
+  // frames) lets it wait a second at most
   function afterPaint(callback) {
     let called = false;
     const run = () => {
@@ -131,7 +132,7 @@
       clearTimeout(timer);
       callback();
     };
-    const timer = setTimeout(run, 100);
+    const timer = setTimeout(run, document.visibilityState === "hidden" ? 0 : 1000);
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
       channel.port1.onmessage = run;
