@@ -164,10 +164,24 @@ def look(page, selectors=(), until: str | None = None, extra: str | None = None,
     return Look(got["state"], found, got["done"], got["extra"], draw)
 
 
+_UNTAPPED = """() => [document, ...[...document.querySelectorAll('iframe')].map((f) => {
+  try { return f.contentDocument; } catch (e) { return null; }
+})].every((d) => { const s = d && d.getElementById('screen');
+                   return !s || !s.hasAttribute('data-tap-pending'); })"""
+"""JS: no tap waits for the page's Python (static/js/taps.js shows a selecting tap at once
+and Python handles it after the next paint), in the page or a frame of its origin."""
+
+
 def tap(locator) -> None:
     """Tap an element where a person would: near its top-left corner, which stays visible
-    when cards overlap in a fanned hand on a narrow screen (the centre may be covered)."""
+    when cards overlap in a fanned hand on a narrow screen (the centre may be covered).
+    Returns once the page's Python has handled the tap (``_UNTAPPED``), so what the test
+    reads next is what Python drew for it."""
     locator.click(position={"x": TAP_X, "y": TAP_Y})
+    # (the Firefox and WebKit adapters' locators keep their page as ``_page``)
+    page = getattr(locator, "page", None) or getattr(locator, "_page", None)
+    if page is not None and hasattr(page, "wait_for_function"):
+        page.wait_for_function(_UNTAPPED, polling=20)
 
 
 _TAPPED: dict[int, int] = {}
