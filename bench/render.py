@@ -67,7 +67,7 @@ window.__bench = {clicks: [], settles: [], inserts: 0, insertsAt: [], stamps: []
 // after every listener of the page (the window's bubble phase): was the tap one
 // static/js/taps.js showed at once (a card selected or unselected)?
 window.addEventListener("click", (event) => {
-  if (event.isTrusted) window.__bench.selects.push(!!event.kortbordetTap);
+  if (event.isTrusted) window.__bench.selects.push(event.kortbordetTap === "select");
 });
 window.addEventListener("click", (event) => {
   // a person's tap only: not the click motion.js re-sends to what lies under the finger

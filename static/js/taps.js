@@ -1,7 +1,7 @@
 // Kortbordet: the next frame answers the finger (issue 38). A tap that only selects or
 // unselects a card of the hand is shown at once, here, before any Python work of that tap:
 // the card's selected look (class "selected", aria-pressed) is toggled in the click event
-// and the event is marked (event.kortbordetTap), so the page's Python listener
+// and the event is marked (event.kortbordetTap = "select"), so the page's Python listener
 // (game/web/listeners.py ListenersPart.on_click) handles it after the next paint
 // (afterPaint) instead of within the same task, which kept the frame from being painted
 // until the whole table was drawn again (a tenth to a third of a second on a mid-range
@@ -92,7 +92,7 @@
     setSelected(el, on, changes);
     pending.push({ el: el, card: card, shown: on, changes: changes });
     report.toggles += 1;
-    event.kortbordetTap = true;   // Python handles it after the next paint
+    event.kortbordetTap = "select";   // Python handles it after the next paint
     const screen = document.getElementById("screen");
     if (screen) screen.setAttribute("data-tap-pending", String(pending.length));
   }
