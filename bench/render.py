@@ -1,4 +1,5 @@
-"""The page's own work per tap at the table: ``python bench/render.py [--taps N]``.
+"""The page's own work per tap at the table: ``python bench/render.py [--taps N]
+[--cpu-slowdown N]``.
 
 Boots the page in Chromium (the browser the tests use, scripts/chromium.py) at 360x640
 with ``speed=instant``, plays each game through the DOM with the tests' drivers
@@ -9,6 +10,15 @@ button pressed; one move is one to three taps):
   ``#table`` insertion whose ``data-waiting`` is the human's or the game is over), read in
   the page (performance.now()), median and mean; renders: ``#table`` insertions per tap
   (the human's move and every computer move redraw the table);
+- first paint after the tap: from the finger to the next frame painted, as Interaction to
+  Next Paint counts it (Chromium's Event Timing: the longest ``event`` entry of the tap's
+  interaction, pointerdown to click; a tap under 16 ms has none and counts its next-frame
+  measure, a task posted from the next animation frame); median, p95 and max beside those
+  of page ms, one line per game, and those of the taps static/js/taps.js showed at once
+  (a card selected or unselected: ``event.kortbordetTap == "select"``) apart from the rest;
+- ``--cpu-slowdown N``: the page's main thread slowed N times during the taps (Chromium's
+  ``Emulation.setCPUThrottlingRate`` on the page's session; 4 for a mid-range phone, as
+  issue 38 measures); the boot is not slowed;
 - Python ms (inclusive, per tap): ``App.render`` (the whole redraw), ``Session.view``, the
   game table's ``render`` (building the elements), ``layout_hand``, the computer players'
   search, ``Session.play``; taken by wrapping those functions in the page's Python (the
