@@ -56,10 +56,12 @@ class ListenersPart:
         taps.afterPaint(self._drain_proxy)
 
     def drain_taps(self, *_args) -> None:
-        """Handle the clicks ``defer_tap`` kept, in order; then static/js/taps.js puts back,
-        in this same task, whatever it showed that no redraw replaced (``settle``): what
-        the page shows from the next frame on is the engine's."""
+        """Handle the clicks ``defer_tap`` kept, in order; then static/js/taps.js
+        (``settle``) puts back, in this same task, what it showed when nothing was drawn
+        (``draws`` unchanged: the tap was ignored, or only told why not in the reason
+        line): what the page shows from the next frame on is the engine's."""
         queue, self.tap_queue = self.tap_queue, []
+        draws = self.draws
         try:
             for event in queue:
                 try:
@@ -69,7 +71,7 @@ class ListenersPart:
         finally:
             taps = getattr(window, "kortbordetTaps", None)
             if taps is not None:
-                taps.settle()
+                taps.settle(self.draws != draws)
 
     def _on_click(self, event) -> None:
         target = event.target

@@ -5,9 +5,9 @@
 // (game/web/listeners.py ListenersPart.on_click) handles it after the next paint
 // (afterPaint) instead of within the same task, which kept the frame from being painted
 // until the whole table was drawn again (a tenth to a third of a second on a mid-range
-// phone). Python then confirms or corrects the change: its redraw replaces the whole
-// table with the engine's selection, and right after handling the tap it calls settle(),
-// which puts back, in that same task (so in the same frame), any change no redraw replaced.
+// phone). Python then confirms or corrects the change: its redraw shows the engine's
+// selection, and right after handling the tap it calls settle(redrawn), which, when
+// Python drew nothing, puts the change back in that same task (so in the same frame).
 // Nothing shown can contradict the engine after that frame.
 //
 // Which cards: those the table marks as selectable, and nothing else: a card of
@@ -97,17 +97,21 @@
     if (screen) screen.setAttribute("data-tap-pending", String(pending.length));
   }
 
-  // Python handled the taps marked so far (its redraw, if any, is in the page): put back
-  // each change no redraw replaced, and count how each tap ended
-  function settle() {
+  // Python handled the taps marked so far; ``redrawn``: it drew the table (or a screen
+  // instead) meanwhile, which shows the engine's selection however it was applied to the
+  // page (new elements, or the same ones brought up to date). Without a redraw each change
+  // is put back; after one, only the marks go. Counts how each tap ended.
+  function settle(redrawn) {
     const done = pending;
     pending = [];
+    if (redrawn === undefined) redrawn = false;
     for (const tap of done) {
       let outcome;
-      if (tap.changes.some((c) => c.el.isConnected)) {
+      if (!redrawn) {
         tap.changes.slice().reverse().forEach((c) => { if (c.el.isConnected) undo(c); });
         outcome = "undone";
       } else {
+        tap.changes.forEach((c) => c.el.removeAttribute("data-optimistic"));
         const now = document.querySelector(
           "#table .hand [data-card=\"" + CSS.escape(tap.card) + "\"]");
         outcome = (!!now && isSelected(now)) === tap.shown ? "confirmed" : "corrected";
