@@ -1,4 +1,5 @@
-"""The page's own work per tap at the table: ``python bench/render.py [--taps N]``.
+"""The page's own work per tap at the table: ``python bench/render.py [--taps N]
+[--cpu-slowdown N]``.
 
 Boots the page in Chromium (the browser the tests use, scripts/chromium.py) at 360x640
 with ``speed=instant``, plays each game through the DOM with the tests' drivers
@@ -9,6 +10,15 @@ button pressed; one move is one to three taps):
   ``#table`` insertion whose ``data-waiting`` is the human's or the game is over), read in
   the page (performance.now()), median and mean; renders: ``#table`` insertions per tap
   (the human's move and every computer move redraw the table);
+- first paint after the tap: from the finger to the next frame painted, as Interaction to
+  Next Paint counts it (Chromium's Event Timing: the longest ``event`` entry of the tap's
+  interaction, pointerdown to click; a tap under 16 ms has none and counts its next-frame
+  measure, a task posted from the next animation frame); median, p95 and max beside those
+  of page ms, one line per game, and those of the taps static/js/taps.js showed at once
+  (a card selected or unselected: ``event.kortbordetTap == "select"``) apart from the rest;
+- ``--cpu-slowdown N``: the page's main thread slowed N times during the taps (Chromium's
+  ``Emulation.setCPUThrottlingRate`` on the page's session; 4 for a mid-range phone, as
+  issue 38 measures); the boot is not slowed;
 - Python ms (inclusive, per tap): ``App.render`` (the whole redraw), ``Session.view``, the
   game table's ``render`` (building the elements), ``layout_hand``, the computer players'
   search, ``Session.play``; taken by wrapping those functions in the page's Python (the
@@ -36,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
@@ -61,12 +72,41 @@ PHONE = {"width": 360, "height": 640}
 INIT = r"""
 window.__pyAllDone = false;
 window.addEventListener("py:all-done", () => { window.__pyAllDone = true; });
-window.__bench = {clicks: [], settles: [], inserts: 0, insertsAt: []};
-window.addEventListener("click", () => {
+window.__bench = {clicks: [], settles: [], inserts: 0, insertsAt: [], stamps: [], frames: [],
+                  events: [], selects: []};
+// after every listener of the page (the window's bubble phase): was the tap one
+// static/js/taps.js showed at once (a card selected or unselected)?
+window.addEventListener("click", (event) => {
+  if (event.isTrusted) window.__bench.selects.push(event.kortbordetTap === "select");
+});
+window.addEventListener("click", (event) => {
+  // a person's tap only: not the click motion.js re-sends to what lies under the finger
+  if (!event.isTrusted) return;
   const t = performance.now();
-  window.__bench.clicks.push(t);
+  const b = window.__bench;
+  b.clicks.push(t);
+  b.stamps.push(event.timeStamp);
   console.timeStamp("bench-click");
+  // the next frame after the tap: a task posted from the next animation frame runs once
+  // that frame was painted (a rough Interaction to Next Paint; Event Timing below is exact)
+  const i = b.frames.length;
+  b.frames.push(null);
+  requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => { b.frames[i] = performance.now() - event.timeStamp; };
+    ch.port2.postMessage(0);
+  });
 }, true);
+// Event Timing (Chromium): per input event its duration from the finger to the next paint
+// after its handlers (rounded to 8 ms), as Interaction to Next Paint counts it; events under
+// 16 ms are not reported
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__bench.events.push([e.name, e.startTime, e.duration, e.interactionId || 0]);
+    }
+  }).observe({type: "event", buffered: true, durationThreshold: 16});
+} catch (e) { /* no Event Timing: the frame measure alone */ }
 function __benchWatch() {
   const screen = document.getElementById("screen");
   if (!screen) { document.addEventListener("DOMContentLoaded", __benchWatch); return; }
@@ -166,6 +206,8 @@ PAINT_EVENTS = {"Paint", "PrePaint", "Layerize", "UpdateLayer", "CompositeLayers
 def patched_interpreter(route):
     """static/js/interpreter.mjs, handing the Pyodide to the bench (window.__benchPy)."""
     body = route.fetch().text()
+    # (each place a Pyodide is ready: seeded, issue 33; older pages: below)
+    body = body.replace("seedRandom(py);", "seedRandom(py); globalThis.__benchPy = py;")
     body = body.replace("globalThis.kortbordetSnapshot = true;",
                         "globalThis.kortbordetSnapshot = true; globalThis.__benchPy = py;")
     body = body.replace("return pyodide.loadPyodide(base);",
@@ -282,7 +324,37 @@ def classify_profile(profile: dict) -> dict:
     return {"kinds": out, "top_native": top}
 
 
-def run_game(browser, site_url: str, game: str, taps: int, profile: bool, seed: int) -> dict:
+def first_paints(stamps: list[float], events: list[list], frames: list) -> list[float]:
+    """Per tap (the click event's ``timeStamp`` in ``stamps``): the time from the finger to
+    the next paint, as Interaction to Next Paint counts it: the longest Event Timing entry
+    of the tap's interaction (pointerdown, pointerup, click share one ``interactionId``);
+    a tap without one took under 16 ms (Chromium reports none shorter) and counts its
+    next-frame measure (``frames``), at most 16."""
+    longest: dict[int, float] = {}
+    click_ids: list[tuple[float, int, float]] = []
+    for name, start, duration, iid in events:
+        if iid:
+            longest[iid] = max(longest.get(iid, 0.0), duration)
+        if name == "click":
+            click_ids.append((start, iid, duration))
+    out = []
+    for stamp, frame in zip(stamps, frames):
+        hit = next(((iid, d) for start, iid, d in click_ids if abs(start - stamp) < 1.0), None)
+        if hit is not None:
+            out.append(longest.get(hit[0], hit[1]) if hit[0] else hit[1])
+        else:
+            out.append(min(16.0, frame) if frame is not None else 16.0)
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def run_game(browser, site_url: str, game: str, taps: int, profile: bool, seed: int,
+             cpu_slowdown: float = 1.0) -> dict:
     context = browser.new_context(service_workers="block", viewport=PHONE)
     context.add_init_script(INIT)
     context.route("**/static/js/interpreter.mjs*", patched_interpreter)
@@ -298,9 +370,13 @@ def run_game(browser, site_url: str, game: str, taps: int, profile: bool, seed: 
     settled(page)
     move = drivers(game)
     rng = random.Random(seed)
-    page.evaluate("() => { window.__bench.clicks = []; window.__bench.settles = [];"
-                  " window.__bench.inserts = 0; window.__benchPyReset(); }")
+    page.evaluate("() => { const b = window.__bench; b.clicks = []; b.settles = [];"
+                  " b.inserts = 0; b.stamps = []; b.frames = []; b.events = []; b.selects = [];"
+                  " window.__benchPyReset(); }")
     cdp = None
+    if cpu_slowdown != 1:   # a slower phone: every task of the page's main thread N times slower
+        throttle = context.new_cdp_session(page)
+        throttle.send("Emulation.setCPUThrottlingRate", {"rate": cpu_slowdown})
     if profile:
         cdp = context.new_cdp_session(page)
         cdp.send("Profiler.enable")
@@ -319,6 +395,7 @@ def run_game(browser, site_url: str, game: str, taps: int, profile: bool, seed: 
         move(page, rng)
         moves += 1
     settled(page)
+    page.wait_for_timeout(300)   # the last tap's Event Timing entries and next frame
     wall = time.perf_counter() - wall0
     result: dict = {"game": game, "boot_s": boot, "moves": moves, "wall_s": wall}
     if profile:
@@ -337,7 +414,9 @@ def run_game(browser, site_url: str, game: str, taps: int, profile: bool, seed: 
             j += 1
         if j < len(settles):
             per_tap.append(settles[j] - c)
-    result.update(taps=len(clicks), per_tap=per_tap, inserts=bench["inserts"], errors=errors)
+    paints = first_paints(bench["stamps"], bench["events"], bench["frames"])
+    result.update(taps=len(clicks), per_tap=per_tap, inserts=bench["inserts"], errors=errors,
+                  first_paint=paints, cpu_slowdown=cpu_slowdown, selects=bench["selects"])
     context.close()
     return result
 
@@ -350,6 +429,24 @@ def report(r: dict) -> None:
     if pt:
         print(f"   page ms per tap (click -> table settled): median {statistics.median(pt):.0f},"
               f" mean {statistics.mean(pt):.0f}, max {max(pt):.0f}, sum {sum(pt) / 1000:.1f} s")
+    fp = r.get("first_paint") or []
+    if pt and fp:
+        print(f"   {r['game']} at {r['cpu_slowdown']:g}x CPU: page ms per tap median"
+              f" {statistics.median(pt):.0f} p95 {percentile(pt, 0.95):.0f} max {max(pt):.0f};"
+              f" first paint after the tap median {statistics.median(fp):.0f}"
+              f" p95 {percentile(fp, 0.95):.0f} max {max(fp):.0f}"
+              f" ({sum(1 for x in fp if x <= 16)} of {len(fp)} under 16 ms)")
+        sel = r.get("selects") or []
+        if any(sel) and len(sel) == len(fp):
+            shown = [x for x, s in zip(fp, sel) if s]
+            other = [x for x, s in zip(fp, sel) if not s]
+            line = (f"   first paint of the {len(shown)} taps that only selected (shown at once,"
+                    f" static/js/taps.js): median {statistics.median(shown):.0f}"
+                    f" max {max(shown):.0f}")
+            if other:
+                line += (f"; of the {len(other)} others: median {statistics.median(other):.0f}"
+                         f" p95 {percentile(other, 0.95):.0f}")
+            print(line)
     py = r.get("py") or {}
     if py:
         print("   Python per tap (ms, inclusive; calls per tap):")
@@ -380,6 +477,9 @@ def report(r: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=60, help="taps per game (default 60)")
+    parser.add_argument("--cpu-slowdown", type=float, default=1.0, metavar="N",
+                        help="slow the page's CPU N times during the taps (Chromium's"
+                             " Emulation.setCPUThrottlingRate; 4: a mid-range phone)")
     parser.add_argument("--games", default="dunka,elvakort,durak,tonk")
     parser.add_argument("--profile", action="store_true",
                         help="a V8 CPU profile instead of the trace")
@@ -393,14 +493,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.compare:
         servers.append((args.compare, *serve.serve_in_thread("/", root=Path(args.compare))))
     print(f"bench/render.py: load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores,"
-          f" {args.taps} taps per game, 360x640, speed=instant")
+          f" {args.taps} taps per game, 360x640, speed=instant,"
+          f" CPU slowed {args.cpu_slowdown:g}x")
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**chromium.launch_kwargs())
             try:
                 for game in args.games.split(","):
                     for label, _server, url in servers:
-                        r = run_game(browser, url, game, args.taps, args.profile, args.seed)
+                        r = run_game(browser, url, game, args.taps, args.profile, args.seed,
+                                     args.cpu_slowdown)
                         if len(servers) > 1:
                             r["game"] += f" [{label}; load {os.getloadavg()[0]:.1f}]"
                         report(r)

@@ -109,7 +109,8 @@ class DunkaTable(TableView):
              self.chooser_el(st) if self.chooser is not None else None,
              center, self.melds_el(v, p)],
             [self.log_el(), status, why, bar, me,
-             self.hand_el(p["hand"], st["hand"], toggles=True)],
+             self.hand_el(p["hand"], st["hand"], toggles=True,
+                          select="one" if st["phase"] == "opening" else "many")],
             # the buttons keep one row whatever is selected: the middle never moves
             "steady" + (" picking" if self.selected else ""))
         side = h("div", {"class": "side"}, self.sheet_el(v), self.app.prefs_panel())

@@ -176,7 +176,10 @@ class DurakTable(TableView):
         badge = self.role_badge(human, st)
         if badge is not None:
             me.appendChild(badge)
-        hand = self.hand_el(p["hand"], st["hand"])
+        # a card tapped while leading joins the selected ones of its rank, else alone
+        # (click_hand_card, model.clean_selection)
+        hand = self.hand_el(p["hand"], st["hand"], select="rank" if any(
+            a.startswith("attack ") for a in v["legal"]) else "one")
 
         main_col = self.main_el(
             [opps], [self.result_el(v) if over else None, center],

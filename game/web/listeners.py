@@ -31,9 +31,47 @@ class ListenersPart:
 
     def on_click(self, event) -> None:
         try:
+            if self.tap_queue or getattr(event, "kortbordetTap", None):
+                self.defer_tap(event)
+                return
             self._on_click(event)
         except Exception as exc:
             self.internal_error(exc)
+
+    def defer_tap(self, event) -> None:
+        """Handle the click ``event`` after the next paint (``drain_taps``): static/js/taps.js
+        already shows what it changes (a card selected or unselected: ``kortbordetTap``),
+        and that frame is painted before the table is drawn again (issue 38). A click that
+        comes while one waits waits behind it, so taps are handled in the order made."""
+        self.tap_queue.append(event)
+        if len(self.tap_queue) > 1:
+            return
+        taps = getattr(window, "kortbordetTaps", None)
+        if taps is None:   # (no static/js/taps.js: at once)
+            self.drain_taps()
+            return
+        if self._drain_proxy is None:
+            from pyodide.ffi import create_proxy
+            self._drain_proxy = create_proxy(self.drain_taps)
+        taps.afterPaint(self._drain_proxy)
+
+    def drain_taps(self, *_args) -> None:
+        """Handle the clicks ``defer_tap`` kept, in order; then static/js/taps.js
+        (``settle``) puts back, in this same task, what it showed when nothing was drawn
+        (``draws`` unchanged: the tap was ignored, or only told why not in the reason
+        line): what the page shows from the next frame on is the engine's."""
+        queue, self.tap_queue = self.tap_queue, []
+        draws = self.draws
+        try:
+            for event in queue:
+                try:
+                    self._on_click(event)
+                except Exception as exc:
+                    self.internal_error(exc)
+        finally:
+            taps = getattr(window, "kortbordetTaps", None)
+            if taps is not None:
+                taps.settle(self.draws != draws)
 
     def _on_click(self, event) -> None:
         target = event.target

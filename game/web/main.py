@@ -95,6 +95,8 @@ class App(StoragePart, KeptGamesPart, BootPart, PrefsPart, LobbyPart, PastGamesP
         self.move_history = MoveHistory(self)  # the moves of this round and the last
         self.privacy = Privacy(self)  # pass-and-play: the "Pass to ..." screens
         self.tap_guard_until = 0.0  # taps before this (performance.now() ms) are ignored
+        self.tap_queue: list = []  # clicks handled after the next paint (ListenersPart.defer_tap)
+        self._drain_proxy = None  # drain_taps, as JS calls it
         # (listeners.TAP_GUARD_MS: a double tap on a pass-and-play screen)
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
                          create_proxy(self.on_change), create_proxy(self.bot_tick),

@@ -250,9 +250,14 @@ class TableView:
                  h("span", {"class": "lbl-short", "aria-hidden": "true"}, text=short))
 
     def hand_el(self, cards: list[dict], hand: list[str], extra_cls: str = "",
-                toggles: bool = False):
+                toggles: bool = False, select: str | None = None):
         """The human's hand as buttons. ``cards``: ``[{card, playable, action, selected}]``;
         ``toggles``: the cards are selected and unselected (``aria-pressed`` true/false).
+        ``select``: how a tap on a playable card without an ``action`` changes the selection
+        when this game's ``on_click`` takes it (``"many"``: that card toggles; ``"one"``: it
+        alone is selected; ``"rank"``: with the selected cards of its rank only), carried as
+        the hand's ``data-select`` (and ``data-toggles``): static/js/taps.js shows such a
+        tap at once, before Python redraws (issue 38); None: no tap only selects.
 
         Keeps one card in the tab order (roving tabindex): the focused card, else the first
         playable one. The cards the person just drew (``App.drawn``, game.web.drawn) are
@@ -266,7 +271,9 @@ class TableView:
         fresh = self.fresh_cards(hand)
         el = h("div", {"class": ("hand " + extra_cls).strip(), "role": "group",
                        "aria-label": self.hand_title(), "aria-describedby": "status-line",
-                       "data-count": len(hand)})
+                       "data-count": len(hand),
+                       "data-select": select if any(c["playable"] for c in cards) else None,
+                       "data-toggles": "true" if toggles else None})
         focus = self.app.focus_card
         tab_card = focus if focus in hand else None
         if tab_card is None:

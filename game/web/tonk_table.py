@@ -121,7 +121,7 @@ class TonkTable(TableView):
             [self.result_el(v, p) if over and st.get("result") else None,
              center, dry, self.spreads_el(v, p)],
             [self.log_el(), status, why, self.actions_el(p["buttons"]), me,
-             self.hand_el(p["hand"], st["hand"], toggles=True)])
+             self.hand_el(p["hand"], st["hand"], toggles=True, select="many")])
         side = h("div", {"class": "side"}, self.ledger_el(v), self.app.prefs_panel())
         return self.table_el(v, main_col, side)
 

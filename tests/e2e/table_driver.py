@@ -38,6 +38,9 @@ _READY = """(o) => {
   // TAP_GUARD_MS): a tap is read only once that moment is over
   const s = document.getElementById('screen');
   if (s && performance.now() < Number(s.dataset.tapGuard || 0)) return false;
+  // a tap shown at once (static/js/taps.js) that Python handles after the
+  // next paint: the table is read once Python drew it
+  if (s && s.hasAttribute('data-tap-pending')) return false;
   // a pass-and-play screen counts once the game waits for a person: one is also drawn
   // while a computer player is still to move, and drawn again after that move
   if (o.privacy && p) return p.dataset.waiting !== 'bot';
@@ -83,7 +86,8 @@ _LOOK = """(o) => {
       else timer = setTimeout(poll, 50);
     };
     mo.observe(document.body, {childList: true, subtree: true, attributes: true,
-                               attributeFilter: ['data-waiting', 'data-over', 'data-draw']});
+                               attributeFilter: ['data-waiting', 'data-over', 'data-draw',
+                                                 'data-tap-pending']});
     timer = setTimeout(poll, 50);
   });
 }"""
@@ -160,10 +164,24 @@ def look(page, selectors=(), until: str | None = None, extra: str | None = None,
     return Look(got["state"], found, got["done"], got["extra"], draw)
 
 
+_UNTAPPED = """() => [document, ...[...document.querySelectorAll('iframe')].map((f) => {
+  try { return f.contentDocument; } catch (e) { return null; }
+})].every((d) => { const s = d && d.getElementById('screen');
+                   return !s || !s.hasAttribute('data-tap-pending'); })"""
+"""JS: no tap waits for the page's Python (static/js/taps.js shows a selecting tap at once
+and Python handles it after the next paint), in the page or a frame of its origin."""
+
+
 def tap(locator) -> None:
     """Tap an element where a person would: near its top-left corner, which stays visible
-    when cards overlap in a fanned hand on a narrow screen (the centre may be covered)."""
+    when cards overlap in a fanned hand on a narrow screen (the centre may be covered).
+    Returns once the page's Python has handled the tap (``_UNTAPPED``), so what the test
+    reads next is what Python drew for it."""
     locator.click(position={"x": TAP_X, "y": TAP_Y})
+    # (the Firefox and WebKit adapters' locators keep their page as ``_page``)
+    page = getattr(locator, "page", None) or getattr(locator, "_page", None)
+    if page is not None and hasattr(page, "wait_for_function"):
+        page.wait_for_function(_UNTAPPED, polling=20)
 
 
 _TAPPED: dict[int, int] = {}
