@@ -148,12 +148,7 @@ def _node(*args: str) -> dict:
 def bundle_id(bundle: Path = BUNDLE) -> str:
     """The id a bundle carries in its zip comment ("kortbordet-bundle <id>", the last
     bytes of the file, so the page reads it without unzipping); "" when there is none."""
-    try:
-        with zipfile.ZipFile(bundle) as zf:
-            comment = zf.comment.decode("ascii")
-    except (OSError, UnicodeDecodeError, zipfile.BadZipFile):
-        return ""
-    return comment.removeprefix(COMMENT_PREFIX) if comment.startswith(COMMENT_PREFIX) else ""
+    return build_stdlib.comment_value(bundle, COMMENT_PREFIX)
 
 
 def build(bundle: Path = BUNDLE) -> dict:

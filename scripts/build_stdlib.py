@@ -341,14 +341,21 @@ def full_names() -> set[str]:
         return set(zip_modules(zf.namelist()))
 
 
-def zip_key(path: Path = OUTPUT) -> str:
-    """The key in a built zip's comment ("" when there is none)."""
+def comment_value(path: Path, prefix: str) -> str:
+    """What follows ``prefix`` in the comment of the zip at ``path`` ("" when the file is
+    missing or unreadable, or its comment does not start with ``prefix``). Our built zips
+    name their inputs there (this one, and game.zip's bundle id: scripts/build_bundle.py)."""
     try:
         with zipfile.ZipFile(path) as zf:
             comment = zf.comment.decode("ascii")
     except (OSError, UnicodeDecodeError, zipfile.BadZipFile):
         return ""
-    return comment.removeprefix(COMMENT_PREFIX) if comment.startswith(COMMENT_PREFIX) else ""
+    return comment.removeprefix(prefix) if comment.startswith(prefix) else ""
+
+
+def zip_key(path: Path = OUTPUT) -> str:
+    """The key in a built zip's comment ("" when there is none)."""
+    return comment_value(path, COMMENT_PREFIX)
 
 
 def stale_reason(path: Path = OUTPUT) -> str:
