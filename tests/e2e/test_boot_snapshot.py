@@ -79,9 +79,11 @@ def test_a_first_visit_makes_the_snapshot_a_return_visit_starts_from(browser, si
         assert kept["bundle"] == zip_tail, "kept under another bundle's id"
         for _ in range(2):  # two return visits (new tabs), each a new game
             page.evaluate("localStorage.clear()")
-            page.close()
+            # the new tab first: closing the site's only page ends its renderer process
+            # (--process-per-site), which a page opened at that moment could be given
+            old, page = page, context.new_page()
+            old.close()
             assert not problems.report(), problems.report()
-            page = context.new_page()
             problems = watch(context, page, site.origin)
             open_game(page, site.url + NEW_GAME)
             assert page.evaluate("window.kortbordetSnapshot === true"), (
@@ -123,9 +125,9 @@ def test_a_snapshot_of_another_bundle_is_not_used_and_is_replaced(browser, site)
 
         context.route("**/static/build/game.zip*", other_release)
         page.evaluate("localStorage.clear()")
-        page.close()
+        old, page = page, context.new_page()  # a return visit in a new tab (opened first:
+        old.close()                           # see above)
         assert not problems.report(), problems.report()
-        page = context.new_page()  # a return visit in a new tab
         problems = watch(context, page, site.origin)
         open_game(page, site.url + NEW_GAME)
         assert page.evaluate("window.kortbordetSnapshot === true")
@@ -152,8 +154,8 @@ def test_a_damaged_snapshot_falls_back_to_starting_python(browser, site):
             await cache.put(new URL("static/build/local-snapshot.bin.gz", location.href).href,
                             new Response(new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2, 3])));
         }""")
+        page = context.new_page()  # (before the primer closes: see above)
         primer.close()
-        page = context.new_page()
         problems = watch(context, page, site.origin)
         open_game(page, site.url + NEW_GAME)
         assert page.evaluate("window.kortbordetSnapshot") is None
