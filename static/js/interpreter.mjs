@@ -77,21 +77,13 @@ async function keptSnapshot() {
   return response || null;
 }
 
-// The id in a game.zip's comment, its last bytes ("kortbordet-bundle <64 hex digits>"), as
-// snapshot-worker.mjs reads it; "" when there is none.
-async function bundleId(url) {
-  const zip = new Uint8Array(await (await fetch(url)).arrayBuffer());
-  const tail = new TextDecoder("latin1").decode(zip.subarray(Math.max(0, zip.length - 128)));
-  const found = /kortbordet-bundle ([0-9a-f]{64})$/.exec(tail);
-  return found ? found[1] : "";
-}
-
-// Whether the kept snapshot is of this release (its standard library and game.zip): another
-// tab or frame may have made it since this page started.
+// Whether the kept snapshot is of this release (its standard library, and the game.zip the
+// page's loader read: window.kortbordetBundle): another tab or frame may have made it since
+// this page started.
 async function keptIsCurrent() {
   const response = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
   return !!response && response.headers.get("X-Kortbordet-Stdlib") === OPTIONS.stdLibURL
-    && response.headers.get("X-Kortbordet-Bundle") === await bundleId(pageURL("../build/game.zip"));
+    && response.headers.get("X-Kortbordet-Bundle") === globalThis.kortbordetBundle;
 }
 
 async function gunzip(response) {
